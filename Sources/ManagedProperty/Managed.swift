@@ -1,0 +1,107 @@
+import Foundation
+
+/// A typed property of a managed object, stored through key-value coding.
+///
+/// Use it in an `NSManagedObject` subclass where Apple platforms use `@NSManaged`:
+///
+/// ```swift
+/// final class Person: NSManagedObject {
+///     @Managed var name: String?
+///     @Managed("birth_date") var birthDate: Date?
+///     @Managed var country: Country?
+///     @Managed var tags: Set<Tag>
+/// }
+/// ```
+///
+/// Reads call `value(forKey:)` and writes call `setValue(_:forKey:)`, so change tracking and
+/// inverse relationships work exactly as for any other property. The key is the property's
+/// name unless one is given; it is found once per class (with `Mirror`) and then cached.
+/// The same declaration works over Apple's `NSManagedObject` and OpenCoreData's.
+@propertyWrapper
+public struct Managed<Value: ManagedPropertyValue>: Sendable {
+    /// The model key: given explicitly, or resolved from the property name on first access.
+    @usableFromInline var key: String?
+
+    /// A property stored under its own name.
+    public init() {
+        key = nil
+    }
+
+    /// A property stored under `key`.
+    public init(_ key: String) {
+        self.key = key
+    }
+
+    /// Unavailable: `@Managed` works only inside a class that adopts ``ManagedPropertyContainer``.
+    @available(*, unavailable, message: "@Managed is only available on properties of managed objects")
+    public var wrappedValue: Value {
+        get { fatalError("@Managed is only available on properties of managed objects") }
+        // swiftlint:disable:next unused_setter_value
+        set { fatalError("@Managed is only available on properties of managed objects") }
+    }
+
+    /// Reads and writes the value through the enclosing object's key-value coding.
+    public static subscript<Object: ManagedPropertyContainer>(
+        _enclosingInstance object: Object,
+        wrapped wrappedKeyPath: ReferenceWritableKeyPath<Object, Value>,
+        storage storageKeyPath: ReferenceWritableKeyPath<Object, Self>
+    ) -> Value {
+        get {
+            let key = resolvedKey(of: object, storage: storageKeyPath)
+            return Value.fromManagedValue(object.value(forKey: key))
+        }
+        set {
+            let key = resolvedKey(of: object, storage: storageKeyPath)
+            object.setValue(newValue.managedValue, forKey: key)
+        }
+    }
+
+    @inline(__always)
+    static func resolvedKey<Object: ManagedPropertyContainer>(
+        of object: Object, storage: ReferenceWritableKeyPath<Object, Self>
+    ) -> String {
+        if let key = object[keyPath: storage].key { return key }
+        let key = ManagedKeyRegistry.shared.key(for: storage) {
+            propertyName(of: object, storage: storage)
+        }
+        object[keyPath: storage].key = key
+        return key
+    }
+
+    /// Finds the property's name by marking this instance's storage and looking for the mark
+    /// among the object's mirrored children (`_name` for a property `name`).
+    static func propertyName<Object: ManagedPropertyContainer>(
+        of object: Object, storage: ReferenceWritableKeyPath<Object, Self>
+    ) -> String {
+        let mark = "\u{0}@Managed.\(ObjectIdentifier(Object.self).hashValue)"
+        object[keyPath: storage].key = mark
+        defer { object[keyPath: storage].key = nil }
+        var mirror: Mirror? = Mirror(reflecting: object)
+        while let current = mirror {
+            for child in current.children {
+                guard let label = child.label, let wrapper = child.value as? Self, wrapper.key == mark else {
+                    continue
+                }
+                return label.hasPrefix("_") ? String(label.dropFirst()) : label
+            }
+            mirror = current.superclassMirror
+        }
+        preconditionFailure("@Managed could not find its property in \(Object.self); declare it as a stored property of the class")
+    }
+}
+
+/// Resolved keys, one per `@Managed` property of each class.
+final class ManagedKeyRegistry: @unchecked Sendable {
+    static let shared = ManagedKeyRegistry()
+    private let lock = NSLock()
+    private var keys: [AnyKeyPath: String] = [:]
+
+    func key(for storage: AnyKeyPath, resolve: () -> String) -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        if let key = keys[storage] { return key }
+        let key = resolve()
+        keys[storage] = key
+        return key
+    }
+}
