@@ -65,9 +65,12 @@ open class NSCompoundPredicate: NSPredicate, @unchecked Sendable {
         }
     }
 
-    /// A subpredicate's format, parenthesized when it is itself a compound.
+    /// A subpredicate's format, parenthesized when it is an `AND` or `OR` compound (`NOT` binds tighter than both).
     private static func operandFormat(_ predicate: NSPredicate) -> String {
-        predicate is NSCompoundPredicate ? "(\(predicate.predicateFormat))" : predicate.predicateFormat
+        guard let compound = predicate as? NSCompoundPredicate, compound.compoundPredicateType != .not else {
+            return predicate.predicateFormat
+        }
+        return "(\(predicate.predicateFormat))"
     }
 
     override var indexableLookup: (key: String, values: [Any])? {
