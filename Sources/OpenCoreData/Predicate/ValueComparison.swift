@@ -20,10 +20,10 @@ enum PredicateValue: Hashable {
             self = .null
             return
         }
-        if let number = NumericValue(value) {
-            self = .number(number)
-        } else if let string = value as? String {
+        if let string = value as? String {
             self = .string(string)
+        } else if let number = NumericValue(value) {
+            self = .number(number)
         } else if let substring = value as? Substring {
             self = .string(String(substring))
         } else if let date = value as? Date {
