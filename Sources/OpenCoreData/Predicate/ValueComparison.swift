@@ -28,6 +28,8 @@ enum PredicateValue: Hashable {
             self = .string(String(substring))
         } else if let date = value as? Date {
             self = .date(date)
+        } else if let identifiable = value as? ObjectIDIdentifiable {
+            self = .hashable(identifiable.objectID)
         } else if let bridged = Self.bridgedValue(value) {
             self = .hashable(bridged)
         } else if let hashable = value as? AnyHashable {
