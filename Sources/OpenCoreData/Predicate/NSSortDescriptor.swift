@@ -52,19 +52,33 @@ open class NSSortDescriptor: NSObject, @unchecked Sendable {
         compareSortValues(sortValue(of: object1), sortValue(of: object2))
     }
 
+    /// The value at the descriptor's key, prepared once for repeated comparisons.
+    enum SortValue {
+        /// `nil` or `NSNull`.
+        case none
+        /// A value for the default ordering (`nil` when it has no comparable kind).
+        case normalized(PredicateValue?)
+        /// A value for the custom comparator.
+        case raw(Any)
+    }
+
     /// The value this descriptor compares for `object`.
-    func sortValue(of object: Any) -> Any? {
-        guard let keyPath else { return unwrappedValue(object) }
-        return keyPath.value(of: object)
+    func sortValue(of object: Any) -> SortValue {
+        guard let value = keyPath.map({ $0.value(of: object) }) ?? unwrappedValue(object) else { return .none }
+        if customComparator != nil { return .raw(value) }
+        let normalized = PredicateValue(value)
+        return normalized == .null ? .none : .normalized(normalized)
     }
 
     /// The order of two values obtained with `sortValue(of:)`, direction applied.
-    func compareSortValues(_ lhs: Any?, _ rhs: Any?) -> ComparisonResult {
+    func compareSortValues(_ lhs: SortValue, _ rhs: SortValue) -> ComparisonResult {
         let order: ComparisonResult = switch (lhs, rhs) {
-        case (nil, nil): .orderedSame
-        case (nil, _): .orderedAscending
-        case (_, nil): .orderedDescending
-        case (let lhs?, let rhs?): comparator(lhs, rhs)
+        case (.none, .none): .orderedSame
+        case (.none, _): .orderedAscending
+        case (_, .none): .orderedDescending
+        case (.normalized(let left?), .normalized(let right?)): left.compare(right) ?? .orderedSame
+        case (.raw(let left), .raw(let right)): customComparator?(left, right) ?? .orderedSame
+        default: .orderedSame
         }
         guard !ascending else { return order }
         return ComparisonResult(rawValue: -order.rawValue) ?? order
