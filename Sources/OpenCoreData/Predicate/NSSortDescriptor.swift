@@ -14,23 +14,23 @@ open class NSSortDescriptor: NSObject, @unchecked Sendable {
     /// Whether smaller values come first.
     public let ascending: Bool
     private let customComparator: Comparator?
-    private let keyPath: ParsedKeyPath?
+    private let parsedKey: ParsedKeyPath?
 
     /// Orders by the value at `key` (a key path; `nil` compares the objects themselves).
-    public init(key: String?, ascending: Bool) {
-        self.key = key
-        self.ascending = ascending
-        customComparator = nil
-        keyPath = key.map(ParsedKeyPath.init)
-        super.init()
+    public convenience init(key: String?, ascending: Bool) {
+        self.init(key: key, ascending: ascending, customComparator: nil)
     }
 
     /// Orders by the value at `key`, comparing values with `cmptr`.
-    public init(key: String?, ascending: Bool, comparator cmptr: @escaping Comparator) {
+    public convenience init(key: String?, ascending: Bool, comparator cmptr: @escaping Comparator) {
+        self.init(key: key, ascending: ascending, customComparator: cmptr)
+    }
+
+    private init(key: String?, ascending: Bool, customComparator: Comparator?) {
         self.key = key
         self.ascending = ascending
-        customComparator = cmptr
-        keyPath = key.map(ParsedKeyPath.init)
+        self.customComparator = customComparator
+        parsedKey = key.map(ParsedKeyPath.init)
         super.init()
     }
 
@@ -41,10 +41,7 @@ open class NSSortDescriptor: NSObject, @unchecked Sendable {
 
     /// The same descriptor with the opposite order (an `NSSortDescriptor`, typed `Any` as on Apple platforms).
     open var reversedSortDescriptor: Any {
-        if let customComparator {
-            return NSSortDescriptor(key: key, ascending: !ascending, comparator: customComparator)
-        }
-        return NSSortDescriptor(key: key, ascending: !ascending)
+        NSSortDescriptor(key: key, ascending: !ascending, customComparator: customComparator)
     }
 
     /// The order of `object1` and `object2` under this descriptor.
@@ -64,7 +61,7 @@ open class NSSortDescriptor: NSObject, @unchecked Sendable {
 
     /// The value this descriptor compares for `object`.
     func sortValue(of object: Any) -> SortValue {
-        guard let value = keyPath.map({ $0.value(of: object) }) ?? unwrappedValue(object) else { return .none }
+        guard let value = parsedKey.map({ $0.value(of: object) }) ?? unwrappedValue(object) else { return .none }
         if customComparator != nil { return .raw(value) }
         let normalized = PredicateValue(value)
         return normalized == .null ? .none : .normalized(normalized)
