@@ -68,6 +68,7 @@ struct PredicateEvaluationTests {
         PredicateCase("name MATCHES \"B\"", expected: []),
         PredicateCase("name MATCHES \"A|Alice\"", expected: ["Alice"]),
         PredicateCase("name MATCHES[c] \"bob\"", expected: ["Bob"]),
+        PredicateCase("name MATCHES[cd] \"chloe\"", expected: ["Chloé"]),
         PredicateCase("name MATCHES \"(\"", expected: []),
     ]
 
@@ -82,6 +83,7 @@ struct PredicateEvaluationTests {
         PredicateCase("age BETWEEN {25, 35}", expected: ["Alice", "Bob", "Chloé"]),
         PredicateCase("score BETWEEN {7, 9}", expected: ["Bob", "Chloé"]),
         PredicateCase("name BETWEEN {\"B\", \"D\"}", expected: ["Bob", "Chloé"]),
+        PredicateCase("age BETWEEN {25, 30, 35}", expected: []),
     ]
 
     static let nils: [PredicateCase] = [
