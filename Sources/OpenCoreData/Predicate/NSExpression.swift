@@ -149,6 +149,7 @@ open class NSExpression: NSObject, @unchecked Sendable {
         }
     }
 
+    /// Expressions are equal when they are of the same type and render the same format.
     override open func isEqual(_ object: Any?) -> Bool {
         guard let other = object as? NSExpression else { return false }
         return expressionType == other.expressionType && description == other.description
