@@ -69,10 +69,10 @@ enum NumericValue: Hashable, Sendable {
         }
     }
 
-    /// The number as a Swift `Int` or `Double`.
+    /// The number as a Swift `Int` (`Int64` when it does not fit, on 32-bit platforms) or `Double`.
     var value: Any {
         switch self {
-        case .integer(let int): Int(int)
+        case .integer(let int): Int(exactly: int).map { $0 as Any } ?? int
         case .real(let double): double
         }
     }
