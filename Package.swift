@@ -25,6 +25,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "OpenCoreDataTests", dependencies: ["OpenCoreData"]),
+        .testTarget(name: "CoreDataCodableTests", dependencies: ["CoreDataCodable"], resources: [.copy("Fixtures")]),
     ],
     swiftLanguageModes: [.v6]
 )
