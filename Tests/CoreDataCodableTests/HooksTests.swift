@@ -44,6 +44,20 @@ struct HooksTests {
         #expect(CallCounter.count("Custom.container", in: stack.context) - containers == 3)
     }
 
+    @Test func containerHookRunsOncePerNestedObject() throws {
+        let stack = try TestStack()
+        let containers = CallCounter.count("Custom.container", in: stack.context)
+        let initializes = CallCounter.count("Custom.initialize", in: stack.context)
+        let boxes = try stack.decode(Many<Box>.self, fixture: "boxes")
+        #expect(CallCounter.count("Custom.container", in: stack.context) - containers == 5)
+        #expect(CallCounter.count("Custom.initialize", in: stack.context) - initializes == 5)
+        stack.read {
+            #expect(boxes.map { $0.customs.map(\.id).sorted() } == [[1, 2], [2, 3]])
+            #expect(boxes.map { $0.main?.compound } == ["Hello World", nil])
+        }
+        #expect(try stack.count("Custom") == 3)
+    }
+
     @Test func containerHookInjectsCompoundIdentity() throws {
         let stack = try TestStack()
         let object = try stack.decode(CustomDoubleId.self, fixture: "customDoubleId")

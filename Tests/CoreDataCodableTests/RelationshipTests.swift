@@ -79,6 +79,18 @@ struct RelationshipTests {
         }
     }
 
+    @Test func nestedObjectWithoutIdentityThrowsAtItsPath() throws {
+        let stack = try TestStack()
+        let json = Data(#"{"personId": 1, "country": {"name": "Nowhere"}}"#.utf8)
+        let error = #expect(throws: CoreDataCodableError.self) {
+            try stack.decoder().decode(Person.self, from: json)
+        }
+        #expect(error?.code == CoreDataCodableError.missingIdentity)
+        #expect(error?.entityName == "Country")
+        #expect(error?.codingPath.map(\.stringValue) == ["country"])
+        #expect(try stack.count("Person") == 0)
+    }
+
     @Test func toManyGivenAnObjectThrowsTypeMismatch() throws {
         let stack = try TestStack()
         let error = #expect(throws: DecodingError.self) {

@@ -1,21 +1,21 @@
 import Foundation
 
 extension ImportSession {
-    /// Decodes one object: at most one fetch.
+    /// Decodes one object with its relationships: at most one fetch per entity.
     func decodeObject(_ destination: DestinationDecoding, from decoder: any Decoder) throws -> NSManagedObject {
         switch destination {
         case .mapped(let mapping):
-            let source = try ObjectSource(decoder: decoder, mapping: mapping)
-            try lookUp([source], mapping: mapping.mapping)
+            let source = try self.source(for: decoder, mapping: mapping)
+            try fetchPending()
             return try materialize(source, mapping: mapping)
         case .decodable(let type):
             return try decodeDecodable(type, from: decoder)
         }
     }
 
-    /// Decodes the objects of a JSON array, skipping `null` elements: at most one fetch,
-    /// whatever the array's length. Objects come in JSON order; a repeated identity gives the same
-    /// object each time, initialized by each occurrence in turn.
+    /// Decodes the objects of a JSON array with their relationships, skipping `null` elements:
+    /// at most one fetch per entity, whatever the array's length. Objects come in JSON order; a
+    /// repeated identity gives the same object each time, initialized by each occurrence in turn.
     func decodeObjects(
         _ destination: DestinationDecoding, from container: inout any UnkeyedDecodingContainer
     ) throws -> [NSManagedObject] {
@@ -25,9 +25,9 @@ extension ImportSession {
             if let count = container.count { sources.reserveCapacity(count) }
             while !container.isAtEnd {
                 if try container.decodeNil() { continue }
-                sources.append(try ObjectSource(decoder: container.superDecoder(), mapping: mapping))
+                sources.append(try source(for: container.superDecoder(), mapping: mapping))
             }
-            try lookUp(sources, mapping: mapping.mapping)
+            try fetchPending()
             return try sources.map { try materialize($0, mapping: mapping) }
         case .decodable(let type):
             var objects: [NSManagedObject] = []
@@ -37,14 +37,6 @@ extension ImportSession {
             }
             return objects
         }
-    }
-
-    /// Fetches, in one request, the objects whose identities have not been looked up yet.
-    private func lookUp(_ sources: [ObjectSource], mapping: EntityMapping) throws {
-        let identities = identitiesToLookUp(sources.compactMap(\.identity), entity: mapping.entityName)
-        guard !identities.isEmpty else { return }
-        let found = try IdentityFetch.objects(with: identities, of: mapping, in: context)
-        didLookUp(identities, found: found, entity: mapping.entityName)
     }
 
     /// The object for `source`, found or inserted, initialized by the type's hook.

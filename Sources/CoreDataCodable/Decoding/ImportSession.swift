@@ -21,6 +21,10 @@ final class ImportSession: @unchecked Sendable {
     /// Objects this session inserted or saved the values of.
     private var touched: Set<ObjectIdentifier> = []
     private var undoLog: [UndoEntry] = []
+    /// Sources prepared ahead by prefetching, by coding path, until the decode reaches them.
+    private var prepared: [[JSONKey]: ObjectSource] = [:]
+    /// Identities to fetch before the next lookup, by entity name.
+    private var pending: [String: (mapping: EntityMapping, identities: [ObjectIdentity])] = [:]
     /// Mappings by type, so that the shared registry's lock is taken once per type per decode.
     private var decodingMappings: [ObjectIdentifier: DecodingMapping] = [:]
     private var destinations: [String: DestinationDecoding] = [:]
@@ -78,6 +82,29 @@ final class ImportSession: @unchecked Sendable {
     /// The object with `identity`, fetched or inserted earlier in this session.
     func object(entity: String, identity: ObjectIdentity) -> NSManagedObject? {
         objects[entity]?[identity]
+    }
+
+    /// Keeps a source prepared ahead for the decode of the value at `codingPath`.
+    func keepPrepared(_ source: ObjectSource, at codingPath: [any CodingKey]) {
+        prepared[codingPath.map { JSONKey(converting: $0) }] = source
+    }
+
+    /// The source prepared ahead for the value at `codingPath`, if any; it is handed out once.
+    func takePrepared(at codingPath: [any CodingKey]) -> ObjectSource? {
+        guard !prepared.isEmpty else { return nil }
+        return prepared.removeValue(forKey: codingPath.map { JSONKey(converting: $0) })
+    }
+
+    /// Adds the identity of `source` to those the next fetch looks up.
+    func enqueue(_ source: ObjectSource, mapping: EntityMapping) {
+        guard let identity = source.identity else { return }
+        pending[mapping.entityName, default: (mapping, [])].identities.append(identity)
+    }
+
+    /// The identities enqueued since the last call, by entity name.
+    func takePendingIdentities() -> [String: (mapping: EntityMapping, identities: [ObjectIdentity])] {
+        defer { pending = [:] }
+        return pending
     }
 
     /// The identities of `entity` not looked up yet, without repetitions.

@@ -308,3 +308,12 @@ final class IdProbe: NSManagedObject, CoreDataDecodable, UsingDefaultCodingKeys 
         }
     }
 }
+
+/// Nested objects with a `container(for:)` hook.
+final class Box: NSManagedObject, CoreDataDecodable, UsingDefaultCodingKeys {
+    @Managed var id: Int64
+    @Managed var customs: Set<Custom>
+    @Managed var main: Custom?
+
+    static let identityAttribute: IdentityAttribute = "id"
+}

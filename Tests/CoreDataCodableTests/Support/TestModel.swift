@@ -38,11 +38,14 @@ enum TestModel {
             attribute("id", .integer64AttributeType, optional: false),
             attribute("name", .stringAttributeType),
         ])
-        builder.entity("Custom", Custom.self, [
+        let custom = builder.entity("Custom", Custom.self, [
             attribute("id", .integer64AttributeType, optional: false),
             attribute("compound", .stringAttributeType),
             attribute("integer", .integer64AttributeType),
         ])
+        let box = builder.entity("Box", Box.self, [attribute("id", .integer64AttributeType, optional: false)])
+        builder.relate(box, "customs", to: custom, toMany: true)
+        builder.relate(box, "main", to: custom)
         builder.entity("CustomDoubleId", CustomDoubleId.self, [
             attribute("id", .stringAttributeType),
             attribute("value", .stringAttributeType),
