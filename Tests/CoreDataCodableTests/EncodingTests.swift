@@ -128,15 +128,12 @@ struct EncodingTests {
         #expect(error?.code == CoreDataCodableError.objectWithoutContext)
     }
 
-    @Test func wrongStoredTypeThrowsInvalidValue() throws {
+    @Test func nonEncodableTransformableValueThrows() throws {
         let stack = try TestStack()
-        let person = stack.insertPerson(1)
-        stack.read { person.setValue("not a date", forKey: "date") }
-        let error = #expect(throws: EncodingError.self) { try stack.json(person) }
-        if case .invalidValue(_, let context)? = error {
-            #expect(context.codingPath.map(\.stringValue) == ["date"])
-        } else {
-            Issue.record("expected invalidValue")
-        }
+        let complete = try stack.decode(Complete.self, fixture: "complete")
+        stack.read { complete.setValue(NSObject(), forKey: "tags") }
+        let error = #expect(throws: CoreDataCodableError.self) { try stack.json(complete) }
+        #expect(error?.code == CoreDataCodableError.propertyNotEncodable)
+        #expect(error?.codingPath.map(\.stringValue) == ["tags"])
     }
 }

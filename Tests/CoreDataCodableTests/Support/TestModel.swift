@@ -3,7 +3,18 @@ import Foundation
 
 /// The test model, built in code once and shared by every test's store.
 enum TestModel {
-    nonisolated(unsafe) static let shared = make()
+    static var shared: NSManagedObjectModel { models.shared }
+
+    /// A model with `LogEntry` only, its class named the way Xcode writes "current module" classes.
+    static var dotted: NSManagedObjectModel { models.dotted }
+
+    /// The models, made once. (`NSManagedObjectModel` is `Sendable` on some platforms only.)
+    private final class Models: @unchecked Sendable {
+        let shared = TestModel.make()
+        let dotted = TestModel.makeDotted()
+    }
+
+    private static let models = Models()
 
     private static func make() -> NSManagedObjectModel {
         let builder = ModelBuilder()
@@ -113,13 +124,12 @@ enum TestModel {
         return builder.model()
     }
 
-    /// A model with `LogEntry` only, its class named the way Xcode writes "current module" classes.
-    nonisolated(unsafe) static let dotted: NSManagedObjectModel = {
+    private static func makeDotted() -> NSManagedObjectModel {
         let builder = ModelBuilder()
         let entity = builder.entity("LogEntry", LogEntry.self, [attribute("message", .stringAttributeType)])
         entity.managedObjectClassName = "." + String(describing: LogEntry.self)
         return builder.model()
-    }()
+    }
 
     private static func attribute(_ name: String, _ type: NSAttributeType, optional: Bool = true) -> NSAttributeDescription {
         let attribute = NSAttributeDescription()
