@@ -28,7 +28,9 @@ let package = Package(
                 .target(name: "OpenCoreData", condition: .when(platforms: openCoreDataPlatforms)),
             ]
         ),
+        .executableTarget(name: "example", dependencies: ["CoreDataCodable"], path: "Example", resources: [.copy("Payloads")]),
         .testTarget(name: "OpenCoreDataTests", dependencies: ["OpenCoreData", "OpenCoreDataCore"]),
+        .testTarget(name: "CoreDataCodableTests", dependencies: ["CoreDataCodable"], resources: [.copy("Fixtures")]),
     ],
     swiftLanguageModes: [.v6]
 )
