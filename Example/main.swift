@@ -18,6 +18,22 @@ func payload(_ name: String) throws -> Data {
     return try Data(contentsOf: url)
 }
 
+/// A short description of a property value: related objects by entity and id.
+func describe(_ value: Any?) -> String {
+    switch value {
+    case let object as NSManagedObject:
+        return "\(object.entity.name ?? "?") \(object.value(forKey: "id") ?? "?")"
+    case let set as NSSet:
+        return "[" + set.allObjects.map(describe).sorted().joined(separator: ", ") + "]"
+    case let set as NSOrderedSet:
+        return "[" + set.array.map(describe).joined(separator: ", ") + "]"
+    case let value?:
+        return "\(value)"
+    case nil:
+        return "nil"
+    }
+}
+
 func counts(in context: NSManagedObjectContext) throws -> String {
     try ["Country", "Person", "PersonAttribute", "Tag"].map { entity in
         "\(try context.count(for: NSFetchRequest<NSManagedObject>(entityName: entity))) \(entity)"
@@ -52,7 +68,7 @@ try context.performAndWait {
         if person.isInserted {
             print("  + inserted person \(person.id): \(person.fullName ?? "?")")
         } else {
-            let changes = person.changedValues().keys.sorted().map { key in "\(key) = \(person.value(forKey: key).map { "\($0)" } ?? "nil")" }
+            let changes = person.changedValues().keys.sorted().map { key in "\(key) = \(describe(person.value(forKey: key)))" }
             print("  ~ updated person \(person.id) (\(person.fullName ?? "?")): \(changes.joined(separator: "; "))")
         }
     }
@@ -64,7 +80,7 @@ try context.performAndWait {
     request.predicate = NSPredicate(format: "id IN %@", [1, 4])
     request.sortDescriptors = [NSSortDescriptor(key: "id", ascending: true)]
     let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     encoder.dateEncodingStrategy = .iso8601
     let json = try encoder.encode(Many(try context.fetch(request)))
     print(String(decoding: json, as: UTF8.self))
