@@ -14,8 +14,10 @@ let package = Package(
     targets: [
         // `@Managed` typed properties; platform-neutral, used over Apple's and OpenCoreData's NSManagedObject.
         .target(name: "ManagedProperty"),
+        // The system SQLite library, for OpenCoreData's SQLite store.
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
         // Core Data's API on platforms that do not ship Core Data.
-        .target(name: "OpenCoreData", dependencies: ["ManagedProperty"]),
+        .target(name: "OpenCoreData", dependencies: ["ManagedProperty", "CSQLite"]),
         // The product: Codable for NSManagedObject subclasses.
         .target(
             name: "CoreDataCodable",
@@ -24,7 +26,9 @@ let package = Package(
                 .target(name: "OpenCoreData", condition: .when(platforms: openCoreDataPlatforms)),
             ]
         ),
-        .testTarget(name: "OpenCoreDataTests", dependencies: ["OpenCoreData"]),
+        // A process the SQLite crash-consistency test kills in the middle of a save.
+        .executableTarget(name: "OpenCoreDataCrashHelper", dependencies: ["OpenCoreData"], path: "Tests/OpenCoreDataCrashHelper"),
+        .testTarget(name: "OpenCoreDataTests", dependencies: ["OpenCoreData", "OpenCoreDataCrashHelper"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -13,7 +13,7 @@ open class NSSortDescriptor: NSObject, @unchecked Sendable {
     public let key: String?
     /// Whether smaller values come first.
     public let ascending: Bool
-    private let customComparator: Comparator?
+    let customComparator: Comparator?
     private let keyPath: ParsedKeyPath?
 
     /// Orders by the value at `key` (a key path; `nil` compares the objects themselves).

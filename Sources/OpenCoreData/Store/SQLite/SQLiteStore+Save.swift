@@ -1,0 +1,174 @@
+import Foundation
+
+/// Saving: a context's changes in one `BEGIN IMMEDIATE` transaction, all or nothing.
+extension SQLiteStore {
+    /// How an entity's new rows are inserted: the statement and, per parameter group, the slot it comes from.
+    struct InsertPlan {
+        let sql: String
+        let slots: [(slot: Int, storage: SQLiteSchema.SlotStorage)]
+    }
+
+    func write(_ request: StoreSaveRequest) throws -> Int64 {
+        if isReadOnly { throw CoreDataError.readOnlyStore(self) }
+        return try locked(errorCode: NSPersistentStoreSaveError) {
+            let connection = try connection
+            return try connection.transaction(immediate: true) {
+                let version = try nextSaveVersion(connection)
+                for objectID in request.deleted { try delete(objectID, connection) }
+                for change in request.inserted { try insert(change, version: version, connection) }
+                for change in request.updated { try update(change, version: version, connection) }
+                for change in request.inserted { try writeToMany(change, isNew: true, connection) }
+                for change in request.updated { try writeToMany(change, isNew: false, connection) }
+                return version
+            }
+        }
+    }
+
+    /// Increments the file's save counter (inside the save transaction, so it is monotonic across coordinators).
+    private func nextSaveVersion(_ connection: SQLiteConnection) throws -> Int64 {
+        let statement = try connection.statement("UPDATE Z_METADATA SET Z_VALUE = Z_VALUE + 1 WHERE Z_KEY = ? RETURNING Z_VALUE")
+        statement.bind(StoreMetadataKey.saveVersion, at: 1)
+        guard try statement.step() else { throw CoreDataError.make(NSPersistentStoreSaveError, "The store has no save counter.") }
+        let version = statement.int64(0)
+        try statement.run()
+        return version
+    }
+
+    private func delete(_ objectID: NSManagedObjectID, _ connection: SQLiteConnection) throws {
+        guard let key = objectID.primaryKey else { return }
+        let mapping = try schema.mapping(for: objectID.entity)
+        try connection.statement("DELETE FROM \(mapping.table) WHERE Z_PK = ?").run([.integer(key)])
+        for storage in mapping.slots {
+            guard case .toManyByJoin(let join, let isSource, _, _) = storage else { continue }
+            try connection.statement("DELETE FROM \(join.name) WHERE \(isSource ? "Z_SRC" : "Z_DST") = ?").run([.integer(key)])
+        }
+    }
+
+    private func insertPlan(for entity: NSEntityDescription) throws -> InsertPlan {
+        if let plan = insertPlans[ObjectIdentifier(entity)] { return plan }
+        let mapping = try schema.mapping(for: entity)
+        var columns = ["Z_PK", "Z_ENT", "Z_OPT"]
+        var slots: [(Int, SQLiteSchema.SlotStorage)] = []
+        for (slot, storage) in mapping.slots.enumerated() {
+            switch storage {
+            case .attribute(let column, _):
+                columns.append(column)
+                slots.append((slot, storage))
+            case .toOne(let column, _):
+                columns.append(contentsOf: [column, column + "_ENT"])
+                slots.append((slot, storage))
+            case .none, .toManyByForeignKey, .toManyByJoin:
+                continue
+            }
+        }
+        let marks = columns.map { _ in "?" }.joined(separator: ", ")
+        let plan = InsertPlan(sql: "INSERT INTO \(mapping.table) (\(columns.joined(separator: ", "))) VALUES (\(marks))", slots: slots)
+        insertPlans[ObjectIdentifier(entity)] = plan
+        return plan
+    }
+
+    private func insert(_ change: StoreSaveRequest.Change, version: Int64, _ connection: SQLiteConnection) throws {
+        guard let key = change.objectID.primaryKey else { return }
+        let plan = try insertPlan(for: change.objectID.entity)
+        let statement = try connection.statement(plan.sql)
+        statement.bind(key, at: 1)
+        statement.bind(try schema.mapping(for: change.objectID.entity).code, at: 2)
+        statement.bind(version, at: 3)
+        var index: Int32 = 4
+        for (slot, storage) in plan.slots {
+            index = try bind(change.values[slot], storage: storage, to: statement, at: index)
+        }
+        try statement.run()
+    }
+
+    private func update(_ change: StoreSaveRequest.Change, version: Int64, _ connection: SQLiteConnection) throws {
+        guard let key = change.objectID.primaryKey else { return }
+        let mapping = try schema.mapping(for: change.objectID.entity)
+        var assignments = ["Z_OPT = ?"]
+        var slots: [(Int, SQLiteSchema.SlotStorage)] = []
+        for slot in change.changedSlots.sorted() {
+            switch mapping.slots[slot] {
+            case .attribute(let column, _):
+                assignments.append("\(column) = ?")
+            case .toOne(let column, _):
+                assignments.append("\(column) = ?, \(column)_ENT = ?")
+            case .none, .toManyByForeignKey, .toManyByJoin:
+                continue
+            }
+            slots.append((slot, mapping.slots[slot]))
+        }
+        let statement = try connection.statement("UPDATE \(mapping.table) SET \(assignments.joined(separator: ", ")) WHERE Z_PK = ?")
+        statement.bind(version, at: 1)
+        var index: Int32 = 2
+        for (slot, storage) in slots {
+            index = try bind(change.values[slot], storage: storage, to: statement, at: index)
+        }
+        statement.bind(key, at: index)
+        try statement.run()
+    }
+
+    /// Binds an attribute value (one parameter) or a to-one reference (key and entity code); returns the next index.
+    private func bind(_ value: Any?, storage: SQLiteSchema.SlotStorage, to statement: SQLiteStatement, at index: Int32) throws -> Int32 {
+        switch storage {
+        case .attribute(_, let kind):
+            statement.bind(try SQLiteValueCoding.encode(value, kind: kind), at: index)
+            return index + 1
+        case .toOne:
+            if let objectID = value as? NSManagedObjectID, let key = objectID.primaryKey {
+                statement.bind(key, at: index)
+                statement.bind(try schema.mapping(for: objectID.entity).code, at: index + 1)
+            }
+            return index + 2
+        case .none, .toManyByForeignKey, .toManyByJoin:
+            return index
+        }
+    }
+
+    /// Writes the to-many slots of a change whose objects are loaded: the order of ordered one-to-many
+    /// relationships (their foreign keys are written by the to-one side) and the rows of join tables.
+    private func writeToMany(_ change: StoreSaveRequest.Change, isNew: Bool, _ connection: SQLiteConnection) throws {
+        guard let key = change.objectID.primaryKey else { return }
+        let mapping = try schema.mapping(for: change.objectID.entity)
+        for slot in change.changedSlots {
+            guard let destinations = change.values[slot] as? [NSManagedObjectID] else { continue }
+            switch mapping.slots[slot] {
+            case .toManyByForeignKey(let table, _, let orderColumn?):
+                let statement = try connection.statement("UPDATE \(table) SET \(orderColumn) = ? WHERE Z_PK = ?")
+                for (position, destination) in destinations.enumerated() {
+                    guard let destinationKey = destination.primaryKey else { continue }
+                    try statement.run([.integer(Int64(position)), .integer(destinationKey)])
+                }
+            case .toManyByJoin(let join, let isSource, let ordered, _):
+                try writeJoinRows(join, key: key, code: mapping.code, isSource: isSource, ordered: ordered, destinations: destinations, isNew: isNew, connection)
+            case .none, .attribute, .toOne, .toManyByForeignKey:
+                continue
+            }
+        }
+    }
+
+    /// Makes the join rows of one object's side equal `destinations`: removes the others, upserts these with their order.
+    private func writeJoinRows(_ join: SQLiteSchema.JoinTable, key: Int64, code: Int64, isSource: Bool, ordered: Bool, destinations: [NSManagedObjectID], isNew: Bool, _ connection: SQLiteConnection) throws {
+        let (own, other) = isSource ? ("Z_SRC", "Z_DST") : ("Z_DST", "Z_SRC")
+        let wanted = Set(destinations.compactMap(\.primaryKey))
+        if !isNew {
+            let existing = try connection.statement("SELECT \(other) FROM \(join.name) WHERE \(own) = ?")
+            existing.bind(key, at: 1)
+            var removed: [Int64] = []
+            while try existing.step() {
+                let otherKey = existing.int64(0)
+                if !wanted.contains(otherKey) { removed.append(otherKey) }
+            }
+            let delete = try connection.statement("DELETE FROM \(join.name) WHERE \(own) = ? AND \(other) = ?")
+            for otherKey in removed { try delete.run([.integer(key), .integer(otherKey)]) }
+        }
+        let upsert = try connection.statement("""
+            INSERT INTO \(join.name) (\(own), \(own)_ENT, \(other), \(other)_ENT, \(own)_ORDER) VALUES (?, ?, ?, ?, ?) \
+            ON CONFLICT (Z_SRC, Z_DST) DO UPDATE SET \(own)_ORDER = excluded.\(own)_ORDER
+            """)
+        for (position, destination) in destinations.enumerated() {
+            guard let destinationKey = destination.primaryKey else { continue }
+            let order: SQLValue = ordered ? .integer(Int64(position)) : .null
+            try upsert.run([.integer(key), .integer(code), .integer(destinationKey), .integer(try schema.mapping(for: destination.entity).code), order])
+        }
+    }
+}
