@@ -48,28 +48,23 @@ enum SQLiteNativeComparison {
         }
     }
 
-    /// `column IN (…)`: members of other types never match and are left out; a nil member matches NULL.
+    /// `column IN (…)`: members of other types never match and are left out; nil members match nothing, as in
+    /// SQL and in the in-memory store's indexed lookup.
     private static func membership(column: String, kind: AttributeKind, constant: Any?) -> Fragment? {
         guard let elements = constant.flatMap(collectionElements),
               elements.count <= SQLitePredicateTranslator.maximumListParameters
         else { return nil }
         var bindings: [SQLValue] = []
-        var matchesNil = false
         for element in elements {
-            guard let element = unwrappedValue(element) else {
-                matchesNil = true
-                continue
-            }
+            guard let element = unwrappedValue(element) else { continue }
             if let value = value(element, kind: kind) {
                 bindings.append(value)
             } else if isSameType(element, kind: kind) {
                 return nil
             }
         }
-        var parts: [String] = []
-        if !bindings.isEmpty { parts.append("\(column) IN (\(bindings.map { _ in "?" }.joined(separator: ", ")))") }
-        if matchesNil { parts.append("\(column) IS NULL") }
-        return Fragment(sql: parts.isEmpty ? "0" : parts.joined(separator: " OR "), bindings: bindings)
+        guard !bindings.isEmpty else { return Fragment(sql: "0") }
+        return Fragment(sql: "\(column) IN (\(bindings.map { _ in "?" }.joined(separator: ", ")))", bindings: bindings)
     }
 
     private static func isOrdered(_ kind: AttributeKind) -> Bool {

@@ -281,21 +281,15 @@ final class SQLitePredicateTranslator {
             guard let constant, let elements = collectionElements(constant), elements.count <= Self.maximumListParameters / 2 else { return nil }
             var rows: [String] = []
             var bindings: [SQLValue] = []
-            var matchesNil = false
             for element in elements {
-                guard let element = unwrappedValue(element) else {
-                    matchesNil = true
-                    continue
-                }
+                guard let element = unwrappedValue(element) else { continue }
                 guard let objectID = Self.objectID(element) else { return nil }
                 guard let reference = reference(objectID) else { continue }
                 rows.append("(?, ?)")
                 bindings += reference
             }
-            var parts: [String] = []
-            if !rows.isEmpty { parts.append("(\(column), \(column)_ENT) IN (VALUES \(rows.joined(separator: ", ")))") }
-            if matchesNil { parts.append("\(column) IS NULL") }
-            return Fragment(sql: parts.isEmpty ? "0" : parts.joined(separator: " OR "), bindings: bindings)
+            guard !rows.isEmpty else { return Fragment(sql: "0") }
+            return Fragment(sql: "(\(column), \(column)_ENT) IN (VALUES \(rows.joined(separator: ", ")))", bindings: bindings)
         default:
             return nil
         }
