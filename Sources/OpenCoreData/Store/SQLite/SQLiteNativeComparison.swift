@@ -51,15 +51,16 @@ enum SQLiteNativeComparison {
     /// `column IN (…)`: members of other types never match and are left out; nil members match nothing, as in
     /// SQL and in the in-memory store's indexed lookup.
     private static func membership(column: String, kind: AttributeKind, constant: Any?) -> Fragment? {
-        guard let elements = constant.flatMap(collectionElements),
+        // A Swift array casts to [Any] without bridging each element through NSArray.
+        guard let constant, let elements = (constant as? [Any]) ?? collectionElements(constant),
               elements.count <= SQLitePredicateTranslator.maximumListParameters
         else { return nil }
         var bindings: [SQLValue] = []
+        bindings.reserveCapacity(elements.count)
         for element in elements {
-            guard let element = unwrappedValue(element) else { continue }
             if let value = value(element, kind: kind) {
                 bindings.append(value)
-            } else if isSameType(element, kind: kind) {
+            } else if let element = unwrappedValue(element), isSameType(element, kind: kind) {
                 return nil
             }
         }
@@ -94,6 +95,8 @@ enum SQLiteNativeComparison {
     private static func value(_ constant: Any, kind: AttributeKind) -> SQLValue? {
         switch kind {
         case .integer16, .integer32, .integer64, .boolean:
+            if let integer = constant as? Int64 { return .integer(integer) }
+            if let integer = constant as? Int { return .integer(Int64(integer)) }
             guard !(constant is String), let number = NumericValue(constant) else { return nil }
             switch number {
             case .integer(let integer): return .integer(integer)

@@ -2,10 +2,26 @@ import Foundation
 
 /// Saving: a context's changes in one `BEGIN IMMEDIATE` transaction, all or nothing.
 extension SQLiteStore {
-    /// How an entity's new rows are inserted: the statement and, per parameter group, the slot it comes from.
-    struct InsertPlan {
-        let sql: String
-        let slots: [(slot: Int, storage: SQLiteSchema.SlotStorage)]
+    /// How an entity's new rows are inserted: the statement, the entity code, the slot of each parameter group,
+    /// and the to-many slots whose rows need writing after the insert.
+    final class InsertPlan {
+        let statement: SQLiteStatement
+        let code: Int64
+        let slots: [(slot: Int, value: ValueBinding)]
+        let toManySlots: [Int]
+
+        init(statement: SQLiteStatement, code: Int64, slots: [(slot: Int, value: ValueBinding)], toManySlots: [Int]) {
+            self.statement = statement
+            self.code = code
+            self.slots = slots
+            self.toManySlots = toManySlots
+        }
+    }
+
+    /// How one slot's value becomes parameters: an attribute value (one) or a to-one reference (key and entity code).
+    enum ValueBinding {
+        case attribute(AttributeKind)
+        case reference
     }
 
     func write(_ request: StoreSaveRequest) throws -> Int64 {
@@ -17,8 +33,11 @@ extension SQLiteStore {
                 for objectID in request.deleted { try delete(objectID, connection) }
                 for change in request.inserted { try insert(change, version: version, connection) }
                 for change in request.updated { try update(change, version: version, connection) }
-                for change in request.inserted { try writeToMany(change, isNew: true, connection) }
-                for change in request.updated { try writeToMany(change, isNew: false, connection) }
+                for change in request.inserted {
+                    let slots = try insertPlan(for: change.objectID.entity, connection).toManySlots
+                    if !slots.isEmpty { try writeToMany(change, slots: slots, isNew: true, connection) }
+                }
+                for change in request.updated { try writeToMany(change, slots: change.changedSlots, isNew: false, connection) }
                 return version
             }
         }
@@ -44,39 +63,47 @@ extension SQLiteStore {
         }
     }
 
-    private func insertPlan(for entity: NSEntityDescription) throws -> InsertPlan {
+    private func insertPlan(for entity: NSEntityDescription, _ connection: SQLiteConnection) throws -> InsertPlan {
         if let plan = insertPlans[ObjectIdentifier(entity)] { return plan }
         let mapping = try schema.mapping(for: entity)
         var columns = ["Z_PK", "Z_ENT", "Z_OPT"]
-        var slots: [(Int, SQLiteSchema.SlotStorage)] = []
+        var slots: [(Int, ValueBinding)] = []
+        var toManySlots: [Int] = []
         for (slot, storage) in mapping.slots.enumerated() {
             switch storage {
-            case .attribute(let column, _):
+            case .attribute(let column, let kind):
                 columns.append(column)
-                slots.append((slot, storage))
+                slots.append((slot, .attribute(kind)))
             case .toOne(let column, _):
                 columns.append(contentsOf: [column, column + "_ENT"])
-                slots.append((slot, storage))
-            case .none, .toManyByForeignKey, .toManyByJoin:
+                slots.append((slot, .reference))
+            case .toManyByForeignKey(_, _, _?), .toManyByJoin:
+                toManySlots.append(slot)
+            case .none, .toManyByForeignKey:
                 continue
             }
         }
         let marks = columns.map { _ in "?" }.joined(separator: ", ")
-        let plan = InsertPlan(sql: "INSERT INTO \(mapping.table) (\(columns.joined(separator: ", "))) VALUES (\(marks))", slots: slots)
+        let sql = "INSERT INTO \(mapping.table) (\(columns.joined(separator: ", "))) VALUES (\(marks))"
+        let plan = InsertPlan(statement: try connection.statement(sql), code: mapping.code, slots: slots, toManySlots: toManySlots)
         insertPlans[ObjectIdentifier(entity)] = plan
         return plan
     }
 
     private func insert(_ change: StoreSaveRequest.Change, version: Int64, _ connection: SQLiteConnection) throws {
         guard let key = change.objectID.primaryKey else { return }
-        let plan = try insertPlan(for: change.objectID.entity)
-        let statement = try connection.statement(plan.sql)
+        let plan = try insertPlan(for: change.objectID.entity, connection)
+        let statement = plan.statement
+        statement.reset()
         statement.bind(key, at: 1)
-        statement.bind(try schema.mapping(for: change.objectID.entity).code, at: 2)
+        statement.bind(plan.code, at: 2)
         statement.bind(version, at: 3)
         var index: Int32 = 4
-        for (slot, storage) in plan.slots {
-            index = try bind(change.values[slot], storage: storage, to: statement, at: index)
+        let schema = try schema
+        try change.values.withUnsafeBufferPointer { values in
+            for (slot, binding) in plan.slots {
+                index = try bind(values[slot], as: binding, to: statement, at: index, schema: schema)
+            }
         }
         try statement.run()
     }
@@ -85,51 +112,57 @@ extension SQLiteStore {
         guard let key = change.objectID.primaryKey else { return }
         let mapping = try schema.mapping(for: change.objectID.entity)
         var assignments = ["Z_OPT = ?"]
-        var slots: [(Int, SQLiteSchema.SlotStorage)] = []
+        var slots: [(Int, ValueBinding)] = []
         for slot in change.changedSlots.sorted() {
             switch mapping.slots[slot] {
-            case .attribute(let column, _):
+            case .attribute(let column, let kind):
                 assignments.append("\(column) = ?")
+                slots.append((slot, .attribute(kind)))
             case .toOne(let column, _):
                 assignments.append("\(column) = ?, \(column)_ENT = ?")
+                slots.append((slot, .reference))
             case .none, .toManyByForeignKey, .toManyByJoin:
                 continue
             }
-            slots.append((slot, mapping.slots[slot]))
         }
         let statement = try connection.statement("UPDATE \(mapping.table) SET \(assignments.joined(separator: ", ")) WHERE Z_PK = ?")
         statement.bind(version, at: 1)
         var index: Int32 = 2
-        for (slot, storage) in slots {
-            index = try bind(change.values[slot], storage: storage, to: statement, at: index)
+        let schema = try schema
+        for (slot, binding) in slots {
+            index = try bind(change.values[slot], as: binding, to: statement, at: index, schema: schema)
         }
         statement.bind(key, at: index)
         try statement.run()
     }
 
     /// Binds an attribute value (one parameter) or a to-one reference (key and entity code); returns the next index.
-    private func bind(_ value: Any?, storage: SQLiteSchema.SlotStorage, to statement: SQLiteStatement, at index: Int32) throws -> Int32 {
-        switch storage {
-        case .attribute(_, let kind):
+    private func bind(_ value: Any?, as binding: ValueBinding, to statement: SQLiteStatement, at index: Int32, schema: SQLiteSchema) throws -> Int32 {
+        switch binding {
+        case .attribute(let kind):
             statement.bind(try SQLiteValueCoding.encode(value, kind: kind), at: index)
             return index + 1
-        case .toOne:
-            if let objectID = value as? NSManagedObjectID, let key = objectID.primaryKey {
+        case .reference:
+            if let objectID = value as? NSManagedObjectID, let key = objectID.primaryKey, let code = schema.code(for: objectID.entity) {
                 statement.bind(key, at: index)
-                statement.bind(try schema.mapping(for: objectID.entity).code, at: index + 1)
+                statement.bind(code, at: index + 1)
             }
             return index + 2
-        case .none, .toManyByForeignKey, .toManyByJoin:
-            return index
         }
     }
 
     /// Writes the to-many slots of a change whose objects are loaded: the order of ordered one-to-many
     /// relationships (their foreign keys are written by the to-one side) and the rows of join tables.
-    private func writeToMany(_ change: StoreSaveRequest.Change, isNew: Bool, _ connection: SQLiteConnection) throws {
+    private func writeToMany(_ change: StoreSaveRequest.Change, slots: [Int], isNew: Bool, _ connection: SQLiteConnection) throws {
         guard let key = change.objectID.primaryKey else { return }
         let mapping = try schema.mapping(for: change.objectID.entity)
-        for slot in change.changedSlots {
+        for slot in slots {
+            switch mapping.slots[slot] {
+            case .toManyByForeignKey(_, _, nil), .none, .attribute, .toOne:
+                continue
+            case .toManyByForeignKey, .toManyByJoin:
+                break
+            }
             guard let destinations = change.values[slot] as? [NSManagedObjectID] else { continue }
             switch mapping.slots[slot] {
             case .toManyByForeignKey(let table, _, let orderColumn?):
@@ -168,7 +201,8 @@ extension SQLiteStore {
         for (position, destination) in destinations.enumerated() {
             guard let destinationKey = destination.primaryKey else { continue }
             let order: SQLValue = ordered ? .integer(Int64(position)) : .null
-            try upsert.run([.integer(key), .integer(code), .integer(destinationKey), .integer(try schema.mapping(for: destination.entity).code), order])
+            guard let destinationCode = try schema.code(for: destination.entity) else { continue }
+            try upsert.run([.integer(key), .integer(code), .integer(destinationKey), .integer(destinationCode), order])
         }
     }
 }
