@@ -14,7 +14,9 @@ import Foundation
 enum SQLiteNativeComparison {
     typealias Fragment = SQLitePredicateTranslator.Fragment
 
-    static func fragment(_ operatorType: NSComparisonPredicate.Operator?, options: NSComparisonPredicate.Options, column: String, kind: AttributeKind, constant: Any?) -> Fragment? {
+    /// The SQL of the comparison, or nil when SQL would not be exact. `listTable` turns a long `IN` list into a
+    /// subquery over a temporary table, keeping under SQLite's parameter limit.
+    static func fragment(_ operatorType: NSComparisonPredicate.Operator?, options: NSComparisonPredicate.Options, column: String, kind: AttributeKind, constant: Any?, listTable: ([SQLValue]) -> String) -> Fragment? {
         guard let operatorType else { return nil }
         let isString = if case .string = kind { true } else { false }
         if isString, !options.subtracting(.normalized).isEmpty { return nil }
@@ -42,7 +44,7 @@ enum SQLiteNativeComparison {
             else { return nil }
             return Fragment(sql: guardingNaN("\(column) BETWEEN ? AND ?", column: column, kind: kind, nan: "1"), bindings: [lower, upper])
         case .in:
-            return membership(column: column, kind: kind, constant: constant)
+            return membership(column: column, kind: kind, constant: constant, listTable: listTable)
         case .matches, .like, .beginsWith, .endsWith, .contains:
             return nil
         }
@@ -50,11 +52,9 @@ enum SQLiteNativeComparison {
 
     /// `column IN (…)`: members of other types never match and are left out; nil members match nothing, as in
     /// SQL and in the in-memory store's indexed lookup.
-    private static func membership(column: String, kind: AttributeKind, constant: Any?) -> Fragment? {
+    private static func membership(column: String, kind: AttributeKind, constant: Any?, listTable: ([SQLValue]) -> String) -> Fragment? {
         // A Swift array casts to [Any] without bridging each element through NSArray.
-        guard let constant, let elements = (constant as? [Any]) ?? collectionElements(constant),
-              elements.count <= SQLitePredicateTranslator.maximumListParameters
-        else { return nil }
+        guard let constant, let elements = (constant as? [Any]) ?? collectionElements(constant) else { return nil }
         var bindings: [SQLValue] = []
         bindings.reserveCapacity(elements.count)
         for element in elements {
@@ -65,6 +65,9 @@ enum SQLiteNativeComparison {
             }
         }
         guard !bindings.isEmpty else { return Fragment(sql: "0") }
+        guard bindings.count <= SQLitePredicateTranslator.maximumListParameters else {
+            return Fragment(sql: "\(column) IN (\(listTable(bindings)))")
+        }
         return Fragment(sql: "\(column) IN (\(bindings.map { _ in "?" }.joined(separator: ", ")))", bindings: bindings)
     }
 

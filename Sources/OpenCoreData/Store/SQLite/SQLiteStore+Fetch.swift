@@ -77,8 +77,18 @@ extension SQLiteStore {
         }
     }
 
+    /// Fills the temporary tables of the query's long `IN` lists.
+    private func fillLists(of query: TableQuery, _ connection: SQLiteConnection) throws {
+        for (number, values) in query.translator.lists.enumerated() {
+            try connection.execute("CREATE TEMP TABLE IF NOT EXISTS OCD_LIST_\(number) (value); DELETE FROM temp.OCD_LIST_\(number)")
+            let insert = try connection.statement("INSERT INTO temp.OCD_LIST_\(number) (value) VALUES (?)")
+            for value in values { try insert.run([value]) }
+        }
+    }
+
     private func run(_ query: TableQuery, limit: Int, offset: Int, _ connection: SQLiteConnection) throws -> [StoredRow] {
         let schema = try schema
+        try fillLists(of: query, connection)
         let body = query.body(schema: schema)
         var bindings = body.bindings
         var order = query.order ?? []
@@ -111,13 +121,17 @@ extension SQLiteStore {
             let queries = try queries(plan)
             guard queries.allSatisfy({ $0.residual == nil }) else { return try readRows(plan.unbounded).count }
             let schema = try schema
-            var total = 0
-            for query in queries {
-                let body = query.body(schema: schema)
-                let statement = try connection.statement("SELECT COUNT(*) \(body.sql)")
-                statement.bind(body.bindings)
-                defer { statement.reset() }
-                if try statement.step() { total += Int(statement.int64(0)) }
+            let total = try connection.transaction(immediate: false) {
+                var total = 0
+                for query in queries {
+                    try fillLists(of: query, connection)
+                    let body = query.body(schema: schema)
+                    let statement = try connection.statement("SELECT COUNT(*) \(body.sql)")
+                    statement.bind(body.bindings)
+                    defer { statement.reset() }
+                    if try statement.step() { total += Int(statement.int64(0)) }
+                }
+                return total
             }
             let afterOffset = max(0, total - plan.offset)
             return plan.limit > 0 ? min(plan.limit, afterOffset) : afterOffset
