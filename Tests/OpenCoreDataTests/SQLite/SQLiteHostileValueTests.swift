@@ -105,4 +105,30 @@ struct SQLiteHostileValueTests {
             }
         }
     }
+
+    /// Canonically equivalent strings (composed and decomposed accents) are equal for `String`, so for the store too.
+    @Test func canonicallyEquivalentStringsMatchLikeInMemory() throws {
+        let strings = ["\u{E9}", "e\u{301}", "f", "e", "\u{212B}", "\u{C5}", "Ωμέγα", "\u{1F600}"]
+        let formats = ["string == %@", "string != %@", "string < %@", "string >= %@", "string IN %@", "string BEGINSWITH %@"]
+        for constant in ["\u{E9}", "e\u{301}", "\u{C5}", "f"] {
+            for format in formats {
+                let argument: Any = format.contains("IN") ? [constant] : constant
+                var results: [[String]] = []
+                for type in [NSInMemoryStoreType, NSSQLiteStoreType] {
+                    let context = try SQLiteTestSupport.container(at: nil, model: SQLiteTestSupport.model(), type: type).viewContext
+                    for (index, string) in strings.enumerated() {
+                        let item = NSEntityDescription.insertNewObject(forEntityName: "Item", into: context)
+                        item.setValue(string, forKey: "string")
+                        item.setValue(Int64(index), forKey: "serial")
+                    }
+                    try context.save()
+                    let request = NSFetchRequest<NSManagedObject>(entityName: "Item")
+                    request.predicate = NSPredicate(format: format, argumentArray: [argument])
+                    request.sortDescriptors = [NSSortDescriptor(key: "string", ascending: true), NSSortDescriptor(key: "serial", ascending: true)]
+                    results.append(try context.fetch(request).compactMap { $0.value(forKey: "serial") as? Int64 }.map(String.init))
+                }
+                #expect(results[0] == results[1], "\(format) with \(constant.unicodeScalars.map { String($0.value, radix: 16) })")
+            }
+        }
+    }
 }

@@ -13,19 +13,19 @@ import Testing
 @Suite("SQLite store: what runs in SQL")
 struct SQLiteTranslationPlanTests {
     /// The translation of `format` over `Person`: the SQL condition (nil when none) and the residual's format.
-    private static func translate(_ format: String, _ arguments: [Any] = []) throws -> (sql: String?, residual: String?) {
+    private static func translate(_ format: String, _ arguments: [Any] = [], denormalized: Set<String> = []) throws -> (sql: String?, residual: String?) {
         let model = SQLitePredicateTranslationTests.model()
         model.freeze()
         let entity = try #require(model.entitiesByName["Person"])
         let codes = Dictionary(uniqueKeysWithValues: model.entities.enumerated().map { ($0.element.name ?? "", Int64($0.offset + 1)) })
-        let translator = SQLitePredicateTranslator(schema: try SQLiteSchema(model: model, codes: codes), matchers: SQLiteMatchers())
+        let translator = SQLitePredicateTranslator(schema: try SQLiteSchema(model: model, codes: codes), matchers: SQLiteMatchers(), denormalizedColumns: denormalized)
         let (condition, residual) = translator.split(NSPredicate(format: format, argumentArray: arguments), entity: entity)
         return (condition?.sql, residual?.predicateFormat)
     }
 
     static let plainFormats = [
         "age == 30", "age != 30", "30 < age", "age IN {25, 40}", "age BETWEEN {25, 35}", "score >= 8.25", "active == YES",
-        "name == 'Bob'", "name == 'Chloé'", "name IN {'Bob', 'Dan'}", "nickname == nil", "joined > CAST(500, 'NSDate')",
+        "name == 'Bob'", "name == 'Chloé'", "name == 'Ωμέγα'", "city < 'Z'", "name IN {'Bob', 'Dan'}", "nickname == nil", "joined > CAST(500, 'NSDate')",
         "country.name == 'France'", "country == nil", "pets.@count > 1", "ANY pets.age > 10", "ALL pets.kind == 'dog'",
         "NOT (age > 26 OR score < 7)", "TRUEPREDICATE",
     ]
@@ -39,7 +39,7 @@ struct SQLiteTranslationPlanTests {
 
     static let matchedFormats = [
         "name BEGINSWITH 'A'", "name ENDSWITH[d] 'e'", "name CONTAINS[cd] 'E'", "city ==[c] 'PARIS'", "name LIKE '?ob'",
-        "name MATCHES '[A-C].*'", "city < 'Z'", "name == 'Ωμέγα'", "balance > 5", "'swift' IN tags", "tags CONTAINS 'go'", "homepage == nil OR avatar != nil",
+        "name MATCHES '[A-C].*'", "balance > 5", "'swift' IN tags", "tags CONTAINS 'go'", "homepage == nil OR avatar != nil",
         "ANY pets.kind BEGINSWITH[c] 'F'", "country.code ==[c] 'fr'",
     ]
 
@@ -72,6 +72,11 @@ struct SQLiteTranslationPlanTests {
     @Test func orAndNotWithAnUntranslatablePartGoToMemoryWhole() throws {
         #expect(try Self.translate("age > 20 OR name == nickname").sql == nil)
         #expect(try Self.translate("NOT (age > 20 AND pets.@sum.age > 3)").sql == nil)
+    }
+
+    @Test func columnsWithDenormalizedStringsCompareThroughOCDMatch() throws {
+        #expect(try Self.translate("name == 'Bob'", denormalized: ["ZPERSON.ZNAME"]).sql?.contains("OCD_MATCH") == true)
+        #expect(try Self.translate("city == 'Paris'", denormalized: ["ZPERSON.ZNAME"]).sql?.contains("OCD_MATCH") == false)
     }
 
     @Test func valuesAreBoundNeverSpliced() throws {

@@ -17,7 +17,8 @@ final class SQLitePredicateTranslator {
 
     /// What a key path designates.
     private enum Target {
-        case column(String, AttributeKind)
+        /// An attribute column; `normalized` when every string in it is in Unicode normal form C.
+        case column(String, AttributeKind, normalized: Bool)
         /// A to-one foreign key column (its entity code is in `<column>_ENT`).
         case object(String)
         /// A to-many relationship's count (a scalar subquery).
@@ -37,9 +38,18 @@ final class SQLitePredicateTranslator {
     /// The values of long `IN` lists: the store fills `temp.OCD_LIST_<n>` with list n before running the query.
     private(set) var lists: [[SQLValue]] = []
 
-    init(schema: SQLiteSchema, matchers: SQLiteMatchers) {
+    /// The columns (`TABLE.COLUMN`) that hold strings not in normal form C, where byte comparison is not `String`'s.
+    private let denormalizedColumns: Set<String>
+
+    init(schema: SQLiteSchema, matchers: SQLiteMatchers, denormalizedColumns: Set<String>) {
         self.schema = schema
         self.matchers = matchers
+        self.denormalizedColumns = denormalizedColumns
+    }
+
+    private func column(_ column: String, of entity: NSEntityDescription, alias: String, kind: AttributeKind) -> Target {
+        let normalized = !denormalizedColumns.contains("\(schema.mapping(for: entity).table).\(column)")
+        return .column("\(alias).\(column)", kind, normalized: normalized)
     }
 
     // MARK: - Predicates
@@ -136,7 +146,7 @@ final class SQLitePredicateTranslator {
               let source = toManySource(schema.mapping(for: owner.entity).slots[slot], alias: owner.alias),
               let attributeSlot = destination.layout.slotByName[attributeName],
               case .attribute(let column, let kind) = schema.mapping(for: destination).slots[attributeSlot],
-              let inner = condition(comparison, on: .column("\(source.alias).\(column)", kind))
+              let inner = condition(comparison, on: self.column(column, of: destination, alias: source.alias, kind: kind))
         else { return nil }
         let sql = isAll
             ? "NOT EXISTS (SELECT 1 FROM \(source.from) WHERE \(source.link) AND NOT IFNULL((\(inner.sql)), 0))"
@@ -179,7 +189,7 @@ final class SQLitePredicateTranslator {
               let slot = owner.entity.layout.slotByName[name]
         else { return nil }
         switch schema.mapping(for: owner.entity).slots[slot] {
-        case .attribute(let column, let kind): return .column("\(owner.alias).\(column)", kind)
+        case .attribute(let column, let kind): return self.column(column, of: owner.entity, alias: owner.alias, kind: kind)
         case .toOne(let column, _): return .object("\(owner.alias).\(column)")
         case .none, .toManyByForeignKey, .toManyByJoin: return nil
         }
@@ -248,11 +258,13 @@ final class SQLitePredicateTranslator {
 
     private func condition(_ comparison: Comparison, on target: Target) -> Fragment? {
         switch target {
-        case .column(let expression, let kind):
-            return SQLiteNativeComparison.fragment(comparison.leftOperator, options: comparison.predicate.options, column: expression, kind: kind, constant: comparison.constant, listTable: listTable)
+        case .column(let expression, let kind, let normalized):
+            let native = SQLiteNativeComparison(column: expression, kind: kind, normalizedText: normalized, listTable: listTable)
+            return native.fragment(comparison.leftOperator, options: comparison.predicate.options, constant: comparison.constant)
                 ?? matcher(comparison, column: expression, kind: kind)
         case .count(let expression):
-            return SQLiteNativeComparison.fragment(comparison.leftOperator, options: [], column: expression, kind: .integer64, constant: comparison.constant, listTable: listTable)
+            let native = SQLiteNativeComparison(column: expression, kind: .integer64, normalizedText: true, listTable: listTable)
+            return native.fragment(comparison.leftOperator, options: [], constant: comparison.constant)
                 ?? matcher(comparison, column: expression, kind: .integer64)
         case .object(let column):
             return objectCondition(comparison.leftOperator, column: column, constant: comparison.constant)
@@ -330,8 +342,10 @@ final class SQLitePredicateTranslator {
             guard descriptor.customComparator == nil, let key = descriptor.key else { return nil }
             let direction = descriptor.ascending ? "ASC" : "DESC"
             switch resolve(ParsedKeyPath(key).components[...], entity: entity, alias: "t") {
-            case .column(let expression, let kind)?:
+            case .column(let expression, let kind, let normalized)?:
                 switch kind {
+                case .string where !normalized:
+                    return nil
                 case .integer16, .integer32, .integer64, .boolean, .double, .float, .date, .string:
                     terms.append("\(expression) \(direction)")
                 case .decimal, .binary, .uuid, .uri, .any:

@@ -20,6 +20,7 @@ struct SQLiteSchemaSetup {
             try connection.execute("""
                 CREATE TABLE IF NOT EXISTS Z_METADATA (Z_KEY TEXT PRIMARY KEY, Z_VALUE);
                 CREATE TABLE IF NOT EXISTS Z_PRIMARYKEY (Z_ENT INTEGER PRIMARY KEY, Z_NAME TEXT NOT NULL UNIQUE, Z_SUPER INTEGER NOT NULL, Z_MAX INTEGER NOT NULL);
+                CREATE TABLE IF NOT EXISTS Z_DENORMALIZED (Z_COLUMN TEXT PRIMARY KEY);
                 """)
             guard let storedHashes = try storedHashes() else { return try create() }
             if storedHashes == model.entityVersionHashesByName { return try openExisting() }

@@ -30,8 +30,17 @@ extension SQLiteStore {
         }
     }
 
-    private func queries(_ plan: FetchPlan) throws -> [TableQuery] {
+    /// The columns (`TABLE.COLUMN`) holding strings that are not in normal form C; read in the fetch's transaction.
+    private func denormalizedColumns(_ connection: SQLiteConnection) throws -> Set<String> {
+        let statement = try connection.statement("SELECT Z_COLUMN FROM Z_DENORMALIZED")
+        var columns = Set<String>()
+        while try statement.step() { columns.insert(statement.string(0)) }
+        return columns
+    }
+
+    private func queries(_ plan: FetchPlan, _ connection: SQLiteConnection) throws -> [TableQuery] {
         let schema = try schema
+        let denormalized = try denormalizedColumns(connection)
         var groups: [(table: String, entities: [NSEntityDescription])] = []
         for entity in plan.entities {
             let table = schema.mapping(for: entity).table
@@ -42,7 +51,7 @@ extension SQLiteStore {
             }
         }
         return try groups.map { group in
-            let translator = SQLitePredicateTranslator(schema: schema, matchers: matchers)
+            let translator = SQLitePredicateTranslator(schema: schema, matchers: matchers, denormalizedColumns: denormalized)
             let base = group.entities[0]
             let (condition, residual) = translator.split(plan.predicate, entity: base)
             let order = plan.sortDescriptors.isEmpty ? [] : translator.orderBy(plan.sortDescriptors, entity: base)
@@ -55,7 +64,7 @@ extension SQLiteStore {
             let connection = try connection
             defer { matchers.removeAll() }
             return try connection.transaction(immediate: false) {
-                let queries = try queries(plan)
+                let queries = try queries(plan, connection)
                 let single = queries.count == 1
                 var rows: [StoredRow] = []
                 var sortedInSQL = true
@@ -118,10 +127,10 @@ extension SQLiteStore {
         try locked {
             let connection = try connection
             defer { matchers.removeAll() }
-            let queries = try queries(plan)
-            guard queries.allSatisfy({ $0.residual == nil }) else { return try readRows(plan.unbounded).count }
             let schema = try schema
-            let total = try connection.transaction(immediate: false) {
+            let counted: Int? = try connection.transaction(immediate: false) {
+                let queries = try queries(plan, connection)
+                guard queries.allSatisfy({ $0.residual == nil }) else { return nil }
                 var total = 0
                 for query in queries {
                     try fillLists(of: query, connection)
@@ -133,6 +142,7 @@ extension SQLiteStore {
                 }
                 return total
             }
+            guard let total = counted else { return try readRows(plan.unbounded).count }
             let afterOffset = max(0, total - plan.offset)
             return plan.limit > 0 ? min(plan.limit, afterOffset) : afterOffset
         }

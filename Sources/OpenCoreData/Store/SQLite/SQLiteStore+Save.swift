@@ -9,12 +9,15 @@ extension SQLiteStore {
         let code: Int64
         let slots: [(slot: Int, value: ValueBinding)]
         let toManySlots: [Int]
+        /// The string attributes, with their `TABLE.COLUMN` names.
+        let textColumns: [(slot: Int, name: String)]
 
-        init(statement: SQLiteStatement, code: Int64, slots: [(slot: Int, value: ValueBinding)], toManySlots: [Int]) {
+        init(statement: SQLiteStatement, code: Int64, slots: [(slot: Int, value: ValueBinding)], toManySlots: [Int], textColumns: [(slot: Int, name: String)]) {
             self.statement = statement
             self.code = code
             self.slots = slots
             self.toManySlots = toManySlots
+            self.textColumns = textColumns
         }
     }
 
@@ -30,9 +33,13 @@ extension SQLiteStore {
             let connection = try connection
             return try connection.transaction(immediate: true) {
                 let version = try nextSaveVersion(connection)
+                var denormalized = Set<String>()
                 for objectID in request.deleted { try delete(objectID, connection) }
-                for change in request.inserted { try insert(change, version: version, connection) }
-                for change in request.updated { try update(change, version: version, connection) }
+                for change in request.inserted { try insert(change, version: version, denormalized: &denormalized, connection) }
+                for change in request.updated { try update(change, version: version, denormalized: &denormalized, connection) }
+                for column in denormalized {
+                    try connection.statement("INSERT OR IGNORE INTO Z_DENORMALIZED (Z_COLUMN) VALUES (?)").run([.text(column)])
+                }
                 for change in request.inserted {
                     let slots = try insertPlan(for: change.objectID.entity, connection).toManySlots
                     if !slots.isEmpty { try writeToMany(change, slots: slots, isNew: true, connection) }
@@ -69,11 +76,13 @@ extension SQLiteStore {
         var columns = ["Z_PK", "Z_ENT", "Z_OPT"]
         var slots: [(Int, ValueBinding)] = []
         var toManySlots: [Int] = []
+        var textColumns: [(Int, String)] = []
         for (slot, storage) in mapping.slots.enumerated() {
             switch storage {
             case .attribute(let column, let kind):
                 columns.append(column)
                 slots.append((slot, .attribute(kind)))
+                if case .string = kind { textColumns.append((slot, "\(mapping.table).\(column)")) }
             case .toOne(let column, _):
                 columns.append(contentsOf: [column, column + "_ENT"])
                 slots.append((slot, .reference))
@@ -85,12 +94,12 @@ extension SQLiteStore {
         }
         let marks = columns.map { _ in "?" }.joined(separator: ", ")
         let sql = "INSERT INTO \(mapping.table) (\(columns.joined(separator: ", "))) VALUES (\(marks))"
-        let plan = InsertPlan(statement: try connection.statement(sql), code: mapping.code, slots: slots, toManySlots: toManySlots)
+        let plan = InsertPlan(statement: try connection.statement(sql), code: mapping.code, slots: slots, toManySlots: toManySlots, textColumns: textColumns)
         insertPlans[ObjectIdentifier(entity)] = plan
         return plan
     }
 
-    private func insert(_ change: StoreSaveRequest.Change, version: Int64, _ connection: SQLiteConnection) throws {
+    private func insert(_ change: StoreSaveRequest.Change, version: Int64, denormalized: inout Set<String>, _ connection: SQLiteConnection) throws {
         guard let key = change.objectID.primaryKey else { return }
         let plan = try insertPlan(for: change.objectID.entity, connection)
         let statement = plan.statement
@@ -106,9 +115,12 @@ extension SQLiteStore {
             }
         }
         try statement.run()
+        for (slot, name) in plan.textColumns {
+            if let text = change.values[slot] as? String, !text.isInNormalFormC { denormalized.insert(name) }
+        }
     }
 
-    private func update(_ change: StoreSaveRequest.Change, version: Int64, _ connection: SQLiteConnection) throws {
+    private func update(_ change: StoreSaveRequest.Change, version: Int64, denormalized: inout Set<String>, _ connection: SQLiteConnection) throws {
         guard let key = change.objectID.primaryKey else { return }
         let mapping = try schema.mapping(for: change.objectID.entity)
         var assignments = ["Z_OPT = ?"]
@@ -118,6 +130,7 @@ extension SQLiteStore {
             case .attribute(let column, let kind):
                 assignments.append("\(column) = ?")
                 slots.append((slot, .attribute(kind)))
+                if let text = change.values[slot] as? String, !text.isInNormalFormC { denormalized.insert("\(mapping.table).\(column)") }
             case .toOne(let column, _):
                 assignments.append("\(column) = ?, \(column)_ENT = ?")
                 slots.append((slot, .reference))
