@@ -221,4 +221,57 @@ struct SQLiteRoundTripTests {
             #expect(context.registeredObjects.count == 2)
         })
     }
+
+    @Test func relationshipChangesPersist() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        do {
+            let context = try SQLiteTestSupport.container(at: url, model: SQLiteTestSupport.model()).viewContext
+            let (ann, bob) = (NSEntityDescription.insertNewObject(forEntityName: "Owner", into: context), NSEntityDescription.insertNewObject(forEntityName: "Owner", into: context))
+            ann.setValue("Ann", forKey: "name")
+            bob.setValue("Bob", forKey: "name")
+            let item = NSEntityDescription.insertNewObject(forEntityName: "Item", into: context)
+            item.setValue(ann, forKey: "owner")
+            let tags = ["t1", "t2"].map { label in
+                let tag = NSEntityDescription.insertNewObject(forEntityName: "Tag", into: context)
+                tag.setValue(label, forKey: "label")
+                return tag
+            }
+            item.mutableSetValue(forKey: "tags").addObjects(from: tags)
+            try context.save()
+        }
+        do {
+            let context = try SQLiteTestSupport.container(at: url, model: SQLiteTestSupport.model()).viewContext
+            let bob = try #require(try SQLiteTestSupport.fetch("Owner", in: context, predicate: NSPredicate(format: "name == 'Bob'")).first)
+            let item = try #require(try SQLiteTestSupport.fetch("Item", in: context).first)
+            item.setValue(bob, forKey: "owner")
+            let t1 = try #require(try SQLiteTestSupport.fetch("Tag", in: context, predicate: NSPredicate(format: "label == 't1'")).first)
+            item.mutableSetValue(forKey: "tags").remove(t1)
+            try context.save()
+        }
+        let context = try SQLiteTestSupport.container(at: url, model: SQLiteTestSupport.model()).viewContext
+        let owners = try SQLiteTestSupport.fetch("Owner", in: context, sortedBy: "name")
+        #expect(owners.map { ($0.value(forKey: "items") as? Set<NSManagedObject>)?.count } == [0, 1])
+        let item = try #require(try SQLiteTestSupport.fetch("Item", in: context).first)
+        #expect(((item.value(forKey: "owner") as? NSManagedObject)?.value(forKey: "name") as? String) == "Bob")
+        #expect((item.value(forKey: "tags") as? Set<NSManagedObject>)?.compactMap { $0.value(forKey: "label") as? String } == ["t2"])
+        let t1 = try #require(try SQLiteTestSupport.fetch("Tag", in: context, predicate: NSPredicate(format: "label == 't1'")).first)
+        #expect((t1.value(forKey: "items") as? Set<NSManagedObject>)?.isEmpty == true)
+    }
+
+    @Test func subentitiesComeBackWithTheirOwnEntityAndAttributes() throws {
+        try roundTrip({ context in
+            NSEntityDescription.insertNewObject(forEntityName: "Tag", into: context).setValue("plain", forKey: "label")
+            let special = NSEntityDescription.insertNewObject(forEntityName: "SpecialTag", into: context)
+            special.setValue("special", forKey: "label")
+            special.setValue(7, forKey: "level")
+        }, check: { context in
+            let tags = try SQLiteTestSupport.fetch("Tag", in: context, sortedBy: "label")
+            #expect(tags.map { $0.entity.name } == ["Tag", "SpecialTag"])
+            #expect((tags.last?.value(forKey: "level") as? Int) == 7)
+            #expect(try SQLiteTestSupport.fetch("SpecialTag", in: context).count == 1)
+            let request = NSFetchRequest<NSManagedObject>(entityName: "Tag")
+            request.includesSubentities = false
+            #expect(try context.fetch(request).compactMap { $0.value(forKey: "label") as? String } == ["plain"])
+        })
+    }
 }

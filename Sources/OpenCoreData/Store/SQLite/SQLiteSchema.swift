@@ -55,6 +55,7 @@ final class SQLiteSchema {
     /// Maps `model`, whose entities have the codes in `codes` (by entity name; every entity must have one).
     init(model: NSManagedObjectModel, codes: [String: Int64]) throws {
         let entities = model.entities
+        try Self.checkNames(of: entities)
         func code(_ entity: NSEntityDescription) throws -> Int64 {
             guard let name = entity.name, let code = codes[name] else {
                 throw CoreDataError.make(NSPersistentStoreOpenError, "The entity \(entity.name ?? "nil") has no code in the store.")
@@ -91,7 +92,8 @@ final class SQLiteSchema {
                     columns.append((column, SQLiteValueCoding.columnType(AttributeKind(attribute.attributeType))))
                     if attribute.isIndexed { indexes.append([column]) }
                 } else if let relationship = property as? NSRelationshipDescription, !relationship.isToMany {
-                    columns.append((column, "INTEGER"))
+                    let destination = relationship.destinationEntity.map(tableName)
+                    columns.append((column, destination.map { "INTEGER REFERENCES \($0) (Z_PK)" } ?? "INTEGER"))
                     columns.append((column + "_ENT", "INTEGER"))
                     indexes.append([column])
                     if let inverse = relationship.inverseRelationship, inverse.isToMany, inverse.isOrdered {
@@ -149,6 +151,20 @@ final class SQLiteSchema {
                 }
             }
             mappings[ObjectIdentifier(entity)] = EntityMapping(code: try code(entity), table: tableName(entity), slots: slots)
+        }
+    }
+
+    /// Table and column names come from entity and property names, which must be identifiers (as Core Data requires).
+    private static func checkNames(of entities: [NSEntityDescription]) throws {
+        func isIdentifier(_ name: String) -> Bool {
+            guard let first = name.unicodeScalars.first, first == "_" || (first.isASCII && first.properties.isAlphabetic) else { return false }
+            return name.unicodeScalars.allSatisfy { $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil)) }
+        }
+        for entity in entities {
+            let names = [entity.name ?? ""] + entity.properties.map(\.name)
+            if let invalid = names.first(where: { !isIdentifier($0) }) {
+                throw CoreDataError.make(NSPersistentStoreOpenError, "'\(invalid)' in entity \(entity.name ?? "nil") is not a valid name for the SQLite store: use letters, digits and underscores.")
+            }
         }
     }
 
