@@ -142,7 +142,7 @@ extension SQLiteStore {
                 }
                 return total
             }
-            guard let total = counted else { return try readRows(plan.unbounded).count }
+            guard let total = counted else { return try readRows(plan).count }
             let afterOffset = max(0, total - plan.offset)
             return plan.limit > 0 ? min(plan.limit, afterOffset) : afterOffset
         }
