@@ -6,6 +6,34 @@ import OpenCoreData
 import Foundation
 import Testing
 
+/// An `NSCoding` value for transformable attributes (archived with `NSKeyedArchiver`).
+final class SQLiteTestPoint: NSObject, NSCoding, @unchecked Sendable {
+    let x: Int
+    let y: Int
+
+    init(x: Int, y: Int) {
+        self.x = x
+        self.y = y
+    }
+
+    init?(coder: NSCoder) {
+        x = coder.decodeInteger(forKey: "x")
+        y = coder.decodeInteger(forKey: "y")
+    }
+
+    func encode(with coder: NSCoder) {
+        coder.encode(x, forKey: "x")
+        coder.encode(y, forKey: "y")
+    }
+
+    override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? SQLiteTestPoint else { return false }
+        return other.x == x && other.y == y
+    }
+
+    override var hash: Int { x ^ y }
+}
+
 /// Values and relationships survive save, close and reopen of a store file.
 @Suite("SQLite store: round trip")
 struct SQLiteRoundTripTests {
@@ -67,6 +95,26 @@ struct SQLiteRoundTripTests {
             #expect((plist["list"] as? [Int]) == [1, 2])
             #expect((plist["name"] as? String) == "x")
         })
+    }
+
+    @Test func codingObjectsInTransformableAttributesRoundTrip() throws {
+        try roundTrip({ context in
+            NSEntityDescription.insertNewObject(forEntityName: "Item", into: context).setValue(SQLiteTestPoint(x: 3, y: -4), forKey: "plist")
+        }, check: { context in
+            let item = try #require(try SQLiteTestSupport.fetch("Item", in: context).first)
+            #expect((item.value(forKey: "plist") as? SQLiteTestPoint) == SQLiteTestPoint(x: 3, y: -4))
+        })
+    }
+
+    @Test func unstorableTransformableValueFailsTheWholeSave() throws {
+        struct Opaque {}
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let context = try SQLiteTestSupport.container(at: url, model: SQLiteTestSupport.model()).viewContext
+        NSEntityDescription.insertNewObject(forEntityName: "Owner", into: context).setValue("kept out", forKey: "name")
+        NSEntityDescription.insertNewObject(forEntityName: "Item", into: context).setValue(Opaque(), forKey: "plist")
+        #expect { try context.save() } throws: { ($0 as NSError).code == NSPersistentStoreSaveError }
+        let reopened = try SQLiteTestSupport.container(at: url, model: SQLiteTestSupport.model()).viewContext
+        #expect(try SQLiteTestSupport.fetch("Owner", in: reopened).isEmpty)
     }
 
     @Test func nilValuesStayNil() throws {
