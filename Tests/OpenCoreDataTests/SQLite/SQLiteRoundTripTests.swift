@@ -117,6 +117,29 @@ struct SQLiteRoundTripTests {
         #expect(try SQLiteTestSupport.fetch("Owner", in: reopened).isEmpty)
     }
 
+    @Test func readOnlyStoreReadsButRefusesSaves() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        do {
+            let context = try SQLiteTestSupport.container(at: url, model: SQLiteTestSupport.model()).viewContext
+            NSEntityDescription.insertNewObject(forEntityName: "Owner", into: context).setValue("Ann", forKey: "name")
+            try context.save()
+        }
+        let context = try SQLiteTestSupport.container(at: url, model: SQLiteTestSupport.model()) { $0.isReadOnly = true }.viewContext
+        #expect(try SQLiteTestSupport.fetch("Owner", in: context).compactMap { $0.value(forKey: "name") as? String } == ["Ann"])
+        NSEntityDescription.insertNewObject(forEntityName: "Owner", into: context).setValue("Bob", forKey: "name")
+        #expect { try context.save() } throws: { ($0 as NSError).code == NSPersistentStoreSaveError }
+    }
+
+    @Test func devNullOpensAPrivateInMemoryDatabase() throws {
+        let first = try SQLiteTestSupport.container(at: URL(fileURLWithPath: "/dev/null"), model: SQLiteTestSupport.model()).viewContext
+        let second = try SQLiteTestSupport.container(at: URL(fileURLWithPath: "/dev/null"), model: SQLiteTestSupport.model()).viewContext
+        NSEntityDescription.insertNewObject(forEntityName: "Owner", into: first).setValue("Ann", forKey: "name")
+        try first.save()
+        #expect(try SQLiteTestSupport.fetch("Owner", in: first).count == 1)
+        #expect(try SQLiteTestSupport.fetch("Owner", in: second).isEmpty)
+        #expect(first.persistentStoreCoordinator?.persistentStores.first?.type == NSSQLiteStoreType)
+    }
+
     @Test func nilValuesStayNil() throws {
         try roundTrip({ context in
             _ = NSEntityDescription.insertNewObject(forEntityName: "Item", into: context)

@@ -48,6 +48,7 @@ final class SQLiteConnection {
     /// Runs `body` in a transaction (`BEGIN IMMEDIATE` for writers), committing when it returns and
     /// rolling back when it throws.
     func transaction<T>(immediate: Bool, _ body: () throws -> T) throws -> T {
+        resetBusyStatements()
         try execute(immediate ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED")
         do {
             let result = try body()
@@ -59,8 +60,14 @@ final class SQLiteConnection {
         }
     }
 
-    /// The rowid of the last inserted row.
-    var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+    /// Resets statements left mid-way (after an error), which would otherwise keep an old read snapshot open.
+    private func resetBusyStatements() {
+        var statement = sqlite3_next_stmt(handle, nil)
+        while let current = statement {
+            if sqlite3_stmt_busy(current) != 0 { sqlite3_reset(current) }
+            statement = sqlite3_next_stmt(handle, current)
+        }
+    }
 
     /// An error for result `code`, with the connection's message.
     func error(_ code: Int32, sql: String?) -> SQLiteError {
