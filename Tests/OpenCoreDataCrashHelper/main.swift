@@ -2,8 +2,12 @@
 //
 // Usage: OpenCoreDataCrashHelper <store path> <objects before> <objects in the killed save>
 // Saves the first batch, prints "committed", inserts the second batch, prints "saving", saves, prints "saved".
-import Foundation
+#if canImport(CoreData)
+import CoreData
+#else
 import OpenCoreData
+#endif
+import Foundation
 
 func attribute(_ name: String, _ type: NSAttributeType) -> NSAttributeDescription {
     let attribute = NSAttributeDescription()

@@ -6,6 +6,7 @@ import OpenCoreData
 import Foundation
 import Testing
 
+#if os(Linux)
 /// A process killed (SIGKILL) in the middle of a large save leaves the file with the last committed state.
 @Suite("SQLite store: crash consistency")
 struct SQLiteCrashConsistencyTests {
@@ -78,3 +79,4 @@ struct SQLiteCrashConsistencyTests {
         #expect(linked == Self.before)
     }
 }
+#endif

@@ -191,4 +191,53 @@ struct SQLitePredicateTranslationTests {
             #expect(byName.compactMap { $0.value(forKey: "name") as? String } == ["Dan"], "\(count)")
         }
     }
+
+    /// Relationship kinds of `SQLiteTestSupport.model()`: join tables (plain, ordered, without inverse), one-to-one,
+    /// ordered one-to-many and a subentity, on both stores.
+    static let relationshipCases: [(entity: String, format: String)] = [
+        ("Item", "ANY tags.label == 'red'"), ("Item", "ALL tags.label BEGINSWITH 'r'"), ("Item", "NONE tags.label == 'red'"),
+        ("Item", "tags.@count == 2"), ("Item", "tags.@count == 0"), ("Item", "owner.name == 'Ann'"), ("Item", "owner.profile.bio == 'hi'"),
+        ("Item", "rankedBy == nil"), ("Tag", "ANY items.string == 'one'"), ("Tag", "items.@count >= 1"), ("Tag", "level == 7"),
+        ("Tag", "ANY listedBy.name == 'Ann'"), ("Owner", "ANY playlist.label == 'blue'"), ("Owner", "favorites.@count > 0"),
+        ("Owner", "ANY favorites.label == 'special'"), ("Owner", "profile.bio == 'hi'"), ("Owner", "ANY ranked.string == 'two'"),
+        ("Owner", "ALL ranked.string == 'two'"), ("Profile", "owner.name == 'Ann'"), ("SpecialTag", "level > 1"),
+    ]
+
+    static func relationshipNames(_ type: String, entity: String, format: String) throws -> [String] {
+        let context = try SQLiteTestSupport.container(at: nil, model: SQLiteTestSupport.model(), type: type).viewContext
+        func insert(_ entity: String, _ values: [String: Any]) -> NSManagedObject {
+            let object = NSEntityDescription.insertNewObject(forEntityName: entity, into: context)
+            for (key, value) in values { object.setValue(value, forKey: key) }
+            return object
+        }
+        let ann = insert("Owner", ["name": "Ann"]), bob = insert("Owner", ["name": "Bob"])
+        insert("Profile", ["bio": "hi"]).setValue(ann, forKey: "owner")
+        let red = insert("Tag", ["label": "red"]), blue = insert("Tag", ["label": "blue"])
+        let special = insert("SpecialTag", ["label": "special", "level": 7])
+        let one = insert("Item", ["string": "one", "owner": ann]), two = insert("Item", ["string": "two", "owner": bob])
+        _ = insert("Item", ["string": "three"])
+        one.mutableSetValue(forKey: "tags").addObjects(from: [red, blue])
+        two.mutableSetValue(forKey: "tags").add(red)
+        ann.mutableOrderedSetValue(forKey: "playlist").addObjects(from: [blue, special])
+        bob.mutableSetValue(forKey: "favorites").add(special)
+        ann.mutableOrderedSetValue(forKey: "ranked").addObjects(from: [two, one])
+        bob.mutableOrderedSetValue(forKey: "ranked").add(NSEntityDescription.insertNewObject(forEntityName: "Item", into: context))
+        try context.save()
+        context.reset()
+        let request = NSFetchRequest<NSManagedObject>(entityName: entity)
+        request.predicate = NSPredicate(format: format)
+        return try context.fetch(request).map { object in
+            let label = ["name", "label", "string", "bio"].lazy.compactMap { object.entity.attributesByName[$0] != nil ? object.value(forKey: $0) as? String : nil }.first
+            return "\(object.entity.name ?? "?"):\(label ?? "nil")"
+        }
+    }
+
+    @Test("Relationship kinds give the same results as in memory", arguments: relationshipCases.indices)
+    func relationshipKinds(_ index: Int) throws {
+        let (entity, format) = Self.relationshipCases[index]
+        let memory = try Self.relationshipNames(NSInMemoryStoreType, entity: entity, format: format)
+        let sqlite = try Self.relationshipNames(NSSQLiteStoreType, entity: entity, format: format)
+        #expect(sqlite == memory, "\(entity): \(format)")
+        #expect(!memory.isEmpty || format.contains("NONE") || format.contains("ALL"), "\(entity): \(format) selects nothing")
+    }
 }

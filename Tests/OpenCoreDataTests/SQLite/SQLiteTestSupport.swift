@@ -92,10 +92,11 @@ enum SQLiteTestSupport {
         return model
     }
 
-    /// A container with one store of `type` at `url`, loaded; fails the test on a load error.
+    /// A container with one store of `type` at `url` (nil for `/dev/null`), loaded; throws the load error.
     static func container(at url: URL?, model: NSManagedObjectModel, type: String = NSSQLiteStoreType, configure: (NSPersistentStoreDescription) -> Void = { _ in }) throws -> NSPersistentContainer {
         let container = NSPersistentContainer(name: "Test", managedObjectModel: model)
-        let description = url.map(NSPersistentStoreDescription.init(url:)) ?? NSPersistentStoreDescription()
+        // No URL: the usual throw-away store at /dev/null.
+        let description = NSPersistentStoreDescription(url: url ?? URL(fileURLWithPath: "/dev/null"))
         description.type = type
         configure(description)
         container.persistentStoreDescriptions = [description]
