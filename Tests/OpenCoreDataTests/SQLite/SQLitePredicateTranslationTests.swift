@@ -162,6 +162,12 @@ struct SQLitePredicateTranslationTests {
             #expect(try names("country != %@", [france]) == ["Bob", "Chloé", "Dan", "Eve"], "\(type)")
             #expect(try names("country IN %@", [[france, swiss]]) == ["Alice", "Bob"], "\(type)")
             #expect(try names("NOT country IN %@", [[france]]) == ["Bob", "Chloé", "Dan", "Eve"], "\(type)")
+            let people = try SQLiteTestSupport.fetch("Person", in: context, sortedBy: "name")
+            #expect(try names("SELF IN %@", [[people[3], people[1]]]) == ["Bob", "Dan"], "\(type)")
+            #expect(try names("SELF == %@", [people[2].objectID]) == ["Chloé"], "\(type)")
+            #expect(try names("SELF != %@ AND NOT SELF IN %@", [people[0], [people[4]]]) == ["Bob", "Chloé", "Dan"], "\(type)")
+            #expect(try names("SELF IN %@", [[france]]).isEmpty, "\(type)")
+            #expect(try names("SELF IN %@", [people + people]) == ["Alice", "Bob", "Chloé", "Dan", "Eve"], "\(type)")
         }
     }
 
@@ -190,6 +196,13 @@ struct SQLitePredicateTranslationTests {
             let byName = try SQLiteTestSupport.fetch("Person", in: context, predicate: NSPredicate(format: "name IN %@", names))
             #expect(byName.compactMap { $0.value(forKey: "name") as? String } == ["Dan"], "\(count)")
         }
+        let countries = (0..<600).map { _ in NSEntityDescription.insertNewObject(forEntityName: "Country", into: context) }
+        try context.save()
+        let france = try SQLiteTestSupport.fetch("Country", in: context, predicate: NSPredicate(format: "code == 'FR'"))
+        let byCountry = try SQLiteTestSupport.fetch("Person", in: context, predicate: NSPredicate(format: "country IN %@", countries + france))
+        #expect(byCountry.compactMap { $0.value(forKey: "name") as? String } == ["Alice"])
+        let people = try SQLiteTestSupport.fetch("Person", in: context, predicate: NSPredicate(format: "SELF IN %@", countries + france + [byCountry[0]]))
+        #expect(people.compactMap { $0.value(forKey: "name") as? String } == ["Alice"])
     }
 
     /// Relationship kinds of `SQLiteTestSupport.model()`: join tables (plain, ordered, without inverse), one-to-one,

@@ -27,7 +27,7 @@ struct SQLiteTranslationPlanTests {
         "age == 30", "age != 30", "30 < age", "age IN {25, 40}", "age BETWEEN {25, 35}", "score >= 8.25", "active == YES",
         "name == 'Bob'", "name == 'Chloé'", "name == 'Ωμέγα'", "city < 'Z'", "name IN {'Bob', 'Dan'}", "nickname == nil", "joined > CAST(500, 'NSDate')",
         "country.name == 'France'", "country == nil", "pets.@count > 1", "ANY pets.age > 10", "ALL pets.kind == 'dog'",
-        "NOT (age > 26 OR score < 7)", "TRUEPREDICATE",
+        "NOT (age > 26 OR score < 7)", "TRUEPREDICATE", "SELF == nil", "SELF != nil",
     ]
 
     @Test("Runs in plain SQL, no OCD_MATCH", arguments: plainFormats)
@@ -52,7 +52,7 @@ struct SQLiteTranslationPlanTests {
 
     static let memoryFormats = [
         "pets.@sum.age > 10", "pets.@avg.age == 4", "name == nickname",
-        "SELF == nil", "pets.kind == 'dog'", "age == $age",
+        "pets.kind == 'dog'", "age == $age",
     ]
 
     @Test("Falls back to memory as a whole", arguments: memoryFormats)

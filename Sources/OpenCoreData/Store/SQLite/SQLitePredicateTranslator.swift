@@ -19,8 +19,9 @@ final class SQLitePredicateTranslator {
     private enum Target {
         /// An attribute column; `normalized` when every string in it is in Unicode normal form C.
         case column(String, AttributeKind, normalized: Bool)
-        /// A to-one foreign key column (its entity code is in `<column>_ENT`).
-        case object(String)
+        /// An object reference: a key column and the column of its entity code (a to-one's foreign key, or the row
+        /// itself), whose keys are those of `table`.
+        case object(key: String, entity: String, table: String)
         /// A to-many relationship's count (a scalar subquery).
         case count(String)
     }
@@ -114,6 +115,7 @@ final class SQLitePredicateTranslator {
     }
 
     private func comparison(_ predicate: NSComparisonPredicate, entity: NSEntityDescription, alias: String) -> Fragment? {
+        if predicate.comparisonPredicateModifier == .direct, let condition = selfCondition(predicate, entity: entity, alias: alias) { return condition }
         let keyOnLeft: Bool
         let path: ParsedKeyPath
         let constant: Any?
@@ -132,6 +134,22 @@ final class SQLitePredicateTranslator {
         case .any, .all:
             return quantified(comparison, path: path, isAll: predicate.comparisonPredicateModifier == .all, entity: entity, alias: alias)
         }
+    }
+
+    /// `SELF ==`, `!=` or `IN` objects: the row's own key and entity code.
+    private func selfCondition(_ predicate: NSComparisonPredicate, entity: NSEntityDescription, alias: String) -> Fragment? {
+        let left = predicate.leftExpression, right = predicate.rightExpression
+        let keyOnLeft: Bool
+        if case .evaluatedObject = left.kind, right.isConstant {
+            keyOnLeft = true
+        } else if case .evaluatedObject = right.kind, left.isConstant {
+            keyOnLeft = false
+        } else {
+            return nil
+        }
+        let constant = (keyOnLeft ? right : left).value(with: nil, variables: nil)
+        let comparison = Comparison(predicate: predicate, keyOnLeft: keyOnLeft, constant: constant)
+        return condition(comparison, on: .object(key: "\(alias).Z_PK", entity: "\(alias).Z_ENT", table: schema.mapping(for: entity).table))
     }
 
     /// `ANY`/`ALL` over `toMany.attribute` (after any to-one steps): an `EXISTS` subquery.
@@ -190,7 +208,7 @@ final class SQLitePredicateTranslator {
         else { return nil }
         switch schema.mapping(for: owner.entity).slots[slot] {
         case .attribute(let column, let kind): return self.column(column, of: owner.entity, alias: owner.alias, kind: kind)
-        case .toOne(let column, _): return .object("\(owner.alias).\(column)")
+        case .toOne(let column, let table): return .object(key: "\(owner.alias).\(column)", entity: "\(owner.alias).\(column)_ENT", table: table)
         case .none, .toManyByForeignKey, .toManyByJoin: return nil
         }
     }
@@ -266,8 +284,8 @@ final class SQLitePredicateTranslator {
             let native = SQLiteNativeComparison(column: expression, kind: .integer64, normalizedText: true, listTable: listTable)
             return native.fragment(comparison.leftOperator, options: [], constant: comparison.constant)
                 ?? matcher(comparison, column: expression, kind: .integer64)
-        case .object(let column):
-            return objectCondition(comparison.leftOperator, column: column, constant: comparison.constant)
+        case .object(let key, let entity, let table):
+            return objectCondition(comparison.leftOperator, key: key, entity: entity, table: table, constant: comparison.constant)
         }
     }
 
@@ -289,14 +307,14 @@ final class SQLitePredicateTranslator {
     }
 
     /// Comparisons of a to-one relationship with objects (or object IDs) or nil: `==`, `!=` and `IN`.
-    private func objectCondition(_ operatorType: NSComparisonPredicate.Operator?, column: String, constant: Any?) -> Fragment? {
+    private func objectCondition(_ operatorType: NSComparisonPredicate.Operator?, key column: String, entity entityColumn: String, table: String, constant: Any?) -> Fragment? {
         switch operatorType {
         case .equalTo?, .notEqualTo?:
             let negate = operatorType == .notEqualTo
             guard let constant else { return Fragment(sql: "\(column) IS \(negate ? "NOT " : "")NULL") }
             guard let objectID = Self.objectID(constant) else { return nil }
             guard let reference = reference(objectID) else { return Fragment(sql: negate ? "1" : "0") }
-            let match = "\(column) = ? AND \(column)_ENT = ?"
+            let match = "\(column) = ? AND \(entityColumn) = ?"
             return Fragment(sql: negate ? "NOT IFNULL((\(match)), 0)" : match, bindings: reference)
         case .in?:
             guard let constant, let elements = (constant as? [Any]) ?? collectionElements(constant) else { return nil }
@@ -305,19 +323,22 @@ final class SQLitePredicateTranslator {
             for element in elements {
                 guard let element = unwrappedValue(element) else { continue }
                 guard let objectID = Self.objectID(element) else { return nil }
-                guard let key = objectID.primaryKey, let code = schema.code(for: objectID.entity) else { continue }
+                // Keys are unique within a table only: objects of other tables cannot match.
+                guard let key = objectID.primaryKey, let code = schema.code(for: objectID.entity),
+                      schema.mapping(for: objectID.entity).table == table
+                else { continue }
                 keys.append(.integer(key))
                 codes.insert(code)
             }
             guard !keys.isEmpty else { return Fragment(sql: "0") }
-            // A primary key names one row of its tree, so keys and entity codes together identify the objects.
+            // A primary key names one row of its table, so keys and entity codes together identify the objects.
             let codeList = codes.sorted().map(SQLValue.integer)
             let codeMarks = codeList.map { _ in "?" }.joined(separator: ", ")
             guard keys.count <= Self.maximumListParameters else {
-                return Fragment(sql: "\(column) IN (\(listTable(keys))) AND \(column)_ENT IN (\(codeMarks))", bindings: codeList)
+                return Fragment(sql: "\(column) IN (\(listTable(keys))) AND \(entityColumn) IN (\(codeMarks))", bindings: codeList)
             }
             let keyMarks = keys.map { _ in "?" }.joined(separator: ", ")
-            return Fragment(sql: "\(column) IN (\(keyMarks)) AND \(column)_ENT IN (\(codeMarks))", bindings: keys + codeList)
+            return Fragment(sql: "\(column) IN (\(keyMarks)) AND \(entityColumn) IN (\(codeMarks))", bindings: keys + codeList)
         default:
             return nil
         }
