@@ -7,6 +7,8 @@ import Foundation
 final class SQLiteConnection {
     let handle: OpaquePointer
     private var statements: [String: SQLiteStatement] = [:]
+    /// The most prepared statements kept for reuse.
+    private static let cacheLimit = 256
 
     /// Opens (creating if needed) the database at `path`; `":memory:"` opens a private in-memory database.
     init(path: String, readOnly: Bool, busyTimeout: TimeInterval) throws {
@@ -41,6 +43,8 @@ final class SQLiteConnection {
             return cached
         }
         let statement = try SQLiteStatement(connection: self, sql: sql)
+        // Fetches make many distinct statements; keep the cache bounded (users hold their own references).
+        if statements.count >= Self.cacheLimit { statements.removeAll(keepingCapacity: true) }
         statements[sql] = statement
         return statement
     }
