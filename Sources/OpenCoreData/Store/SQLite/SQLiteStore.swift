@@ -89,8 +89,6 @@ final class SQLiteStore: NSPersistentStore, @unchecked Sendable {
         }
     }
 
-    override func loadMetadata() throws {}
-
     // MARK: - Store engine (implemented in the extensions named after each part)
 
     override func fetchRows(_ plan: FetchPlan) throws -> [StoredRow] {
