@@ -13,6 +13,7 @@ open class NSSortDescriptor: NSObject, @unchecked Sendable {
     public let key: String?
     /// Whether smaller values come first.
     public let ascending: Bool
+    /// The comparator given at creation; nil for the default value ordering, which stores may apply in SQL.
     let customComparator: Comparator?
     private let keyPath: ParsedKeyPath?
 
