@@ -26,6 +26,11 @@ final class SQLiteStatement {
         sqlite3_clear_bindings(handle)
     }
 
+    /// Makes the statement ready to run again, keeping the bound parameters (for callers that bind them all).
+    func rewind() {
+        sqlite3_reset(handle)
+    }
+
     // MARK: - Binding (indexes start at 1)
 
     func bindNull(_ index: Int32) {

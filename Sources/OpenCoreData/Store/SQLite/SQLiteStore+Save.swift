@@ -9,10 +9,10 @@ extension SQLiteStore {
         let code: Int64
         let slots: [(slot: Int, value: ValueBinding)]
         let toManySlots: [Int]
-        /// The string attributes, with their `TABLE.COLUMN` names.
-        let textColumns: [(slot: Int, name: String)]
+        /// The `TABLE.COLUMN` names of the string attributes, which `ValueBinding.text` indexes.
+        let textColumns: [String]
 
-        init(statement: SQLiteStatement, code: Int64, slots: [(slot: Int, value: ValueBinding)], toManySlots: [Int], textColumns: [(slot: Int, name: String)]) {
+        init(statement: SQLiteStatement, code: Int64, slots: [(slot: Int, value: ValueBinding)], toManySlots: [Int], textColumns: [String]) {
             self.statement = statement
             self.code = code
             self.slots = slots
@@ -21,9 +21,13 @@ extension SQLiteStore {
         }
     }
 
-    /// How one slot's value becomes parameters: an attribute value (one) or a to-one reference (key and entity code).
+    /// How one slot's value becomes parameters.
     enum ValueBinding {
+        /// An attribute value: one parameter.
         case attribute(AttributeKind)
+        /// A string attribute (one parameter) whose column name is `textColumns[index]`, to record text not in NFC.
+        case text(Int)
+        /// A to-one reference: the destination's key and entity code.
         case reference
     }
 
@@ -35,15 +39,12 @@ extension SQLiteStore {
                 let version = try nextSaveVersion(connection)
                 var denormalized = Set<String>()
                 for objectID in request.deleted { try delete(objectID, connection) }
-                for change in request.inserted { try insert(change, version: version, denormalized: &denormalized, connection) }
+                let withToMany = try insert(request.inserted, version: version, denormalized: &denormalized, connection)
                 for change in request.updated { try update(change, version: version, denormalized: &denormalized, connection) }
                 for column in denormalized {
                     try connection.statement("INSERT OR IGNORE INTO Z_DENORMALIZED (Z_COLUMN) VALUES (?)").run([.text(column)])
                 }
-                for change in request.inserted {
-                    let slots = try insertPlan(for: change.objectID.entity, connection).toManySlots
-                    if !slots.isEmpty { try writeToMany(change, slots: slots, isNew: true, connection) }
-                }
+                for (change, slots) in withToMany { try writeToMany(change, slots: slots, isNew: true, connection) }
                 for change in request.updated { try writeToMany(change, slots: change.changedSlots, isNew: false, connection) }
                 return version
             }
@@ -76,13 +77,16 @@ extension SQLiteStore {
         var columns = ["Z_PK", "Z_ENT", "Z_OPT"]
         var slots: [(Int, ValueBinding)] = []
         var toManySlots: [Int] = []
-        var textColumns: [(Int, String)] = []
+        var textColumns: [String] = []
         for (slot, storage) in mapping.slots.enumerated() {
             switch storage {
+            case .attribute(let column, .string):
+                columns.append(column)
+                slots.append((slot, .text(textColumns.count)))
+                textColumns.append("\(mapping.table).\(column)")
             case .attribute(let column, let kind):
                 columns.append(column)
                 slots.append((slot, .attribute(kind)))
-                if case .string = kind { textColumns.append((slot, "\(mapping.table).\(column)")) }
             case .toOne(let column, _):
                 columns.append(contentsOf: [column, column + "_ENT"])
                 slots.append((slot, .reference))
@@ -99,25 +103,30 @@ extension SQLiteStore {
         return plan
     }
 
-    private func insert(_ change: StoreSaveRequest.Change, version: Int64, denormalized: inout Set<String>, _ connection: SQLiteConnection) throws {
-        guard let key = change.objectID.primaryKey else { return }
-        let plan = try insertPlan(for: change.objectID.entity, connection)
-        let statement = plan.statement
-        statement.reset()
-        statement.bind(key, at: 1)
-        statement.bind(plan.code, at: 2)
-        statement.bind(version, at: 3)
-        var index: Int32 = 4
-        let schema = try schema
-        try change.values.withUnsafeBufferPointer { values in
-            for (slot, binding) in plan.slots {
-                index = try bind(values[slot], as: binding, to: statement, at: index, schema: schema)
+    /// Inserts the rows of new objects; returns those with to-many rows to write once every row exists.
+    private func insert(_ changes: [StoreSaveRequest.Change], version: Int64, denormalized: inout Set<String>, _ connection: SQLiteConnection) throws -> [(StoreSaveRequest.Change, [Int])] {
+        let references = ReferenceCoder(schema: try schema)
+        var withToMany: [(StoreSaveRequest.Change, [Int])] = []
+        var planEntity: NSEntityDescription?
+        var plan: InsertPlan?
+        for change in changes {
+            guard let key = change.objectID.primaryKey else { continue }
+            let entity = change.objectID.entity
+            if entity !== planEntity {
+                plan = try insertPlan(for: entity, connection)
+                planEntity = entity
             }
+            guard let plan else { continue }
+            let statement = plan.statement
+            statement.rewind()
+            statement.bind(key, at: 1)
+            statement.bind(plan.code, at: 2)
+            statement.bind(version, at: 3)
+            try bind(change.values, plan.slots, to: statement, from: 4, references: references, textColumns: plan.textColumns, denormalized: &denormalized)
+            try statement.run()
+            if !plan.toManySlots.isEmpty { withToMany.append((change, plan.toManySlots)) }
         }
-        try statement.run()
-        for (slot, name) in plan.textColumns {
-            if let text = change.values[slot] as? String, !text.isInNormalFormC { denormalized.insert(name) }
-        }
+        return withToMany
     }
 
     private func update(_ change: StoreSaveRequest.Change, version: Int64, denormalized: inout Set<String>, _ connection: SQLiteConnection) throws {
@@ -125,12 +134,16 @@ extension SQLiteStore {
         let mapping = try schema.mapping(for: change.objectID.entity)
         var assignments = ["Z_OPT = ?"]
         var slots: [(Int, ValueBinding)] = []
+        var textColumns: [String] = []
         for slot in change.changedSlots.sorted() {
             switch mapping.slots[slot] {
+            case .attribute(let column, .string):
+                assignments.append("\(column) = ?")
+                slots.append((slot, .text(textColumns.count)))
+                textColumns.append("\(mapping.table).\(column)")
             case .attribute(let column, let kind):
                 assignments.append("\(column) = ?")
                 slots.append((slot, .attribute(kind)))
-                if let text = change.values[slot] as? String, !text.isInNormalFormC { denormalized.insert("\(mapping.table).\(column)") }
             case .toOne(let column, _):
                 assignments.append("\(column) = ?, \(column)_ENT = ?")
                 slots.append((slot, .reference))
@@ -140,28 +153,42 @@ extension SQLiteStore {
         }
         let statement = try connection.statement("UPDATE \(mapping.table) SET \(assignments.joined(separator: ", ")) WHERE Z_PK = ?")
         statement.bind(version, at: 1)
-        var index: Int32 = 2
-        let schema = try schema
-        for (slot, binding) in slots {
-            index = try bind(change.values[slot], as: binding, to: statement, at: index, schema: schema)
-        }
-        statement.bind(key, at: index)
+        let next = try bind(change.values, slots, to: statement, from: 2, references: ReferenceCoder(schema: try schema), textColumns: textColumns, denormalized: &denormalized)
+        statement.bind(key, at: next)
         try statement.run()
     }
 
-    /// Binds an attribute value (one parameter) or a to-one reference (key and entity code); returns the next index.
-    private func bind(_ value: Any?, as binding: ValueBinding, to statement: SQLiteStatement, at index: Int32, schema: SQLiteSchema) throws -> Int32 {
-        switch binding {
-        case .attribute(let kind):
-            statement.bind(try SQLiteValueCoding.encode(value, kind: kind), at: index)
-            return index + 1
-        case .reference:
-            if let objectID = value as? NSManagedObjectID, let key = objectID.primaryKey, let code = schema.code(for: objectID.entity) {
-                statement.bind(key, at: index)
-                statement.bind(code, at: index + 1)
+    /// Binds the values of `slots` from parameter `first` on; returns the next parameter index. Strings not in NFC
+    /// add their column to `denormalized`.
+    @discardableResult
+    private func bind(_ values: [Any?], _ slots: [(slot: Int, value: ValueBinding)], to statement: SQLiteStatement, from first: Int32, references: ReferenceCoder, textColumns: [String], denormalized: inout Set<String>) throws -> Int32 {
+        var index = first
+        for (slot, binding) in slots {
+            let value = values[slot]
+            switch binding {
+            case .attribute(let kind):
+                try statement.bind(value, kind: kind, at: index)
+                index += 1
+            case .text(let column):
+                if let text = value as? String {
+                    statement.bind(text, at: index)
+                    if !text.isInNormalFormC { denormalized.insert(textColumns[column]) }
+                } else {
+                    try statement.bind(value, kind: .string, at: index)
+                }
+                index += 1
+            case .reference:
+                if let objectID = value as? NSManagedObjectID, let key = objectID.primaryKey, let code = references.code(for: objectID.entity) {
+                    statement.bind(key, at: index)
+                    statement.bind(code, at: index + 1)
+                } else {
+                    statement.bindNull(index)
+                    statement.bindNull(index + 1)
+                }
+                index += 2
             }
-            return index + 2
         }
+        return index
     }
 
     /// Writes the to-many slots of a change whose objects are loaded: the order of ordered one-to-many
@@ -217,5 +244,23 @@ extension SQLiteStore {
             guard let destinationCode = try schema.code(for: destination.entity) else { continue }
             try upsert.run([.integer(key), .integer(code), .integer(destinationKey), .integer(destinationCode), order])
         }
+    }
+}
+
+/// Entity codes of referenced objects, remembering the last entity (references of one save mostly share it).
+private final class ReferenceCoder {
+    private let schema: SQLiteSchema
+    private var lastEntity: NSEntityDescription?
+    private var lastCode: Int64?
+
+    init(schema: SQLiteSchema) {
+        self.schema = schema
+    }
+
+    func code(for entity: NSEntityDescription) -> Int64? {
+        if entity === lastEntity { return lastCode }
+        lastEntity = entity
+        lastCode = schema.code(for: entity)
+        return lastCode
     }
 }

@@ -123,6 +123,31 @@ enum SQLiteValueCoding {
     }
 }
 
+extension SQLiteStatement {
+    /// Binds a canonical attribute value, without going through `SQLValue` for the common types.
+    func bind(_ value: Any?, kind: AttributeKind, at index: Int32) throws {
+        guard let value else {
+            bindNull(index)
+            return
+        }
+        switch kind {
+        case .integer16, .integer32, .integer64:
+            if let integer = value as? Int64 { return bind(integer, at: index) }
+        case .double:
+            if let double = value as? Double, !double.isNaN { return bind(double, at: index) }
+        case .date:
+            if let date = value as? Date { return bind(date.timeIntervalSinceReferenceDate, at: index) }
+        case .string:
+            if let string = value as? String { return bind(string, at: index) }
+        case .boolean:
+            if let bool = value as? Bool { return bind(Int64(bool ? 1 : 0), at: index) }
+        case .decimal, .float, .binary, .uuid, .uri, .any:
+            break
+        }
+        bind(try SQLiteValueCoding.encode(value, kind: kind), at: index)
+    }
+}
+
 /// How transformable (and undefined-type) attribute values are stored: a tag byte, then the payload.
 ///
 /// - Property-list values (`String`, numbers, `Bool`, `Date`, `Data`, and arrays and string-keyed dictionaries of
