@@ -89,8 +89,11 @@ struct SQLiteError: Error, CustomStringConvertible {
         "SQLite error \(code): \(message)" + (sql.map { " in «\($0)»" } ?? "")
     }
 
-    /// The error as Core Data reports it: `NSSQLiteError` (134180) with the SQLite code under `NSSQLiteErrorDomain`.
+    /// The error as Core Data reports it: `code` with the SQLite code under `NSSQLiteErrorDomain`; a violated
+    /// uniqueness constraint (another saver inserted the same values first) is `NSManagedObjectConstraintMergeError`.
     func coreDataError(_ code: Int = NSSQLiteError) -> NSError {
-        CoreDataError.make(code, description, [NSSQLiteErrorDomain: Int(self.code)])
+        // SQLITE_CONSTRAINT_UNIQUE, a macro Swift does not import: SQLITE_CONSTRAINT | (8 << 8).
+        let isUniqueViolation = self.code == SQLITE_CONSTRAINT | (8 << 8)
+        return CoreDataError.make(isUniqueViolation ? NSManagedObjectConstraintMergeError : code, description, [NSSQLiteErrorDomain: Int(self.code)])
     }
 }

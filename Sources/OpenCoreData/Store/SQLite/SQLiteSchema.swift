@@ -36,8 +36,17 @@ final class SQLiteSchema {
         let root: NSEntityDescription
         /// Columns after `Z_PK`, `Z_ENT` and `Z_OPT`, with their declared types, in creation order.
         var columns: [(name: String, type: String)]
-        /// Columns to index (foreign keys, indexed and constrained attributes), one list per index.
+        /// Columns to index (foreign keys, indexed attributes, fetch indexes), one list per index.
         var indexes: [[String]]
+        /// Uniqueness constraints: the columns, and the `Z_ENT IN (…)` scope when not every entity of the tree has them.
+        var uniqueIndexes: [UniqueIndex] = []
+    }
+
+    /// A uniqueness constraint as a unique (partial) index.
+    struct UniqueIndex: Equatable {
+        let columns: [String]
+        /// `Z_ENT IN (…)` over the constrained entity and its subentities; nil when that is the whole tree.
+        let scope: String?
     }
 
     /// One entity's place in the database.
@@ -105,7 +114,14 @@ final class SQLiteSchema {
             for constraint in entity.uniquenessConstraints {
                 let names = constraint.compactMap { ($0 as? String) ?? ($0 as? NSPropertyDescription)?.name }
                 let properties = names.compactMap { entity.propertiesByName[$0] }
-                if !properties.isEmpty { indexes.append(try properties.map(columnName)) }
+                guard !properties.isEmpty else { continue }
+                let tree = entity.layout.rootEntity.layout.hierarchy
+                let scope = entity.layout.hierarchy.count == tree.count ? nil
+                    : "Z_ENT IN (\(try entity.layout.hierarchy.map(code).sorted().map(String.init).joined(separator: ", ")))"
+                let unique = UniqueIndex(columns: try properties.map(columnName), scope: scope)
+                if tables[name]?.uniqueIndexes.contains(unique) == false { tables[name]?.uniqueIndexes.append(unique) }
+                // A partial index serves only queries on its scope; constraint lookups span the tree.
+                if scope != nil { indexes.append(unique.columns) }
             }
             for index in entity.indexes {
                 let properties = index.elements.compactMap { $0.propertyName.flatMap { layout.slotByName[$0] }.map { layout.properties[$0] } }

@@ -152,6 +152,12 @@ struct SQLiteSchemaSetup {
             for index in table.indexes {
                 try connection.execute("CREATE INDEX IF NOT EXISTS \(table.name)_\(index.joined(separator: "_"))_INDEX ON \(table.name) (\(index.joined(separator: ", ")))")
             }
+            // Uniqueness constraints hold in the file too, so concurrent savers cannot both insert a duplicate.
+            for unique in table.uniqueIndexes {
+                let name = "\(table.name)_\(unique.columns.joined(separator: "_"))_UNIQUE"
+                let scope = unique.scope.map { " WHERE \($0)" } ?? ""
+                try connection.execute("CREATE UNIQUE INDEX IF NOT EXISTS \(name) ON \(table.name) (\(unique.columns.joined(separator: ", ")))\(scope)")
+            }
         }
         for join in schema.joinTables.sorted(by: { $0.name < $1.name }) {
             try connection.execute("""

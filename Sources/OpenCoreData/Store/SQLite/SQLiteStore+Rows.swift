@@ -63,13 +63,17 @@ extension SQLiteStore {
         try locked {
             let schema = try schema
             let mapping = schema.mapping(for: entity)
+            // Like the in-memory store: every entity of the tree that has the constrained properties.
             let names = slots.map { entity.layout.properties[$0].name }
-            let candidates = entity.layout.rootEntity.layout.hierarchy.filter { candidate in
-                names.allSatisfy { candidate.layout.slotByName[$0] != nil }
-            }
+            let tree = entity.layout.rootEntity.layout.hierarchy
+            let candidates = tree.filter { candidate in names.allSatisfy { candidate.layout.slotByName[$0] != nil } }
             guard !candidates.isEmpty else { return [] }
-            var conditions = ["Z_ENT IN (\(candidates.map { _ in "?" }.joined(separator: ", ")))"]
-            var bindings: [SQLValue] = candidates.map { .integer(schema.mapping(for: $0).code) }
+            var conditions: [String] = []
+            var bindings: [SQLValue] = []
+            if candidates.count < tree.count {
+                conditions.append("Z_ENT IN (\(candidates.map { _ in "?" }.joined(separator: ", ")))")
+                bindings += candidates.compactMap { schema.code(for: $0).map(SQLValue.integer) }
+            }
             for (slot, value) in zip(slots, values) {
                 switch mapping.slots[slot] {
                 case .attribute(let column, let kind):
