@@ -120,6 +120,47 @@ struct SQLiteConcurrencyTests {
         }
     }
 
+    @Test func racingUpsertsLeaveOneRowPerConstrainedValue() async throws {
+        let directory = try S.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = directory.appendingPathComponent("Shared.sqlite")
+        _ = try S.container(at: url, model: S.model())
+        let containers = try (0..<4).map { _ in try S.container(at: url, model: S.model()) }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for (worker, container) in containers.enumerated() {
+                group.addTask {
+                    try await container.performBackgroundTask { context in
+                        context.mergePolicy = NSMergeByPropertyObjectTrumpMergePolicy
+                        for index in 0..<20 {
+                            let owner = NSEntityDescription.insertNewObject(forEntityName: "Owner", into: context)
+                            owner.setValue("owner \(index)", forKey: "name")
+                            let item = NSEntityDescription.insertNewObject(forEntityName: "Item", into: context)
+                            item.setValue(Int64(worker), forKey: "serial")
+                            item.setValue(owner, forKey: "owner")
+                        }
+                        // Another saver may commit the same names between this context's check and its write:
+                        // the file refuses the duplicate, and saving again merges with the saved rows.
+                        for attempt in 1...10 {
+                            do {
+                                try context.save()
+                                return
+                            } catch let error as NSError where error.code == NSManagedObjectConstraintMergeError && attempt < 10 {
+                                continue
+                            }
+                        }
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        let context = try S.container(at: url, model: S.model()).viewContext
+        let owners = try S.fetch("Owner", in: context)
+        #expect(owners.count == 20)
+        #expect(Set(owners.compactMap { $0.value(forKey: "name") as? String }).count == 20)
+        #expect(try S.fetch("Item", in: context).count == 80)
+        #expect(owners.allSatisfy { ($0.value(forKey: "items") as? Set<NSManagedObject>)?.count == 4 })
+    }
+
     @Test func saveVersionsIncreaseAcrossCoordinators() throws {
         try withFile { url in
             let first = try S.container(at: url, model: S.model()).viewContext
