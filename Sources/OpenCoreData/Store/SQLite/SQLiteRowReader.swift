@@ -16,6 +16,8 @@ final class SQLiteRowReader {
     private let schema: SQLiteSchema
     private unowned let store: SQLiteStore
     private var plans: [Int64: EntityPlan] = [:]
+    /// The entity and plan of the last row read (rows of one entity come in runs).
+    private var last: (code: Int64, entity: NSEntityDescription, plan: EntityPlan)?
 
     init(table: SQLiteSchema.Table, schema: SQLiteSchema, store: SQLiteStore) {
         self.table = table
@@ -49,10 +51,15 @@ final class SQLiteRowReader {
 
     /// The row the statement is on; nil when its entity is not part of the model.
     func row(_ statement: SQLiteStatement) -> StoredRow? {
-        guard let entity = schema.entity(code: statement.int64(1)), let plan = plans[statement.int64(1)] else { return nil }
+        let code = statement.int64(1)
+        if last?.code != code {
+            guard let entity = schema.entity(code: code), let plan = plans[code] else { return nil }
+            last = (code, entity, plan)
+        }
+        guard let (_, entity, plan) = last else { return nil }
         var values = [Any?](repeating: nil, count: plan.slotCount)
-        for attribute in plan.attributes where !statement.isNull(attribute.column) {
-            values[attribute.slot] = SQLiteValueCoding.decode(statement.value(attribute.column), kind: attribute.kind)
+        for attribute in plan.attributes {
+            values[attribute.slot] = statement.attributeValue(attribute.column, kind: attribute.kind)
         }
         for toOne in plan.toOnes where !statement.isNull(toOne.column) {
             values[toOne.slot] = objectID(key: statement.int64(toOne.column), code: statement.value(toOne.column + 1), fallback: toOne.destination)

@@ -132,6 +132,19 @@ final class SQLiteStatement {
         return Data(bytes: blob, count: Int(sqlite3_column_bytes(handle, column)))
     }
 
+    /// The canonical attribute value of a column, read directly for the common types.
+    func attributeValue(_ column: Int32, kind: AttributeKind) -> Any? {
+        switch (kind, sqlite3_column_type(handle, column)) {
+        case (_, SQLITE_NULL): nil
+        case (.integer16, SQLITE_INTEGER), (.integer32, SQLITE_INTEGER), (.integer64, SQLITE_INTEGER): int64(column)
+        case (.boolean, SQLITE_INTEGER): int64(column) != 0
+        case (.double, SQLITE_FLOAT): double(column)
+        case (.date, SQLITE_FLOAT): Date(timeIntervalSinceReferenceDate: double(column))
+        case (.string, SQLITE_TEXT): string(column)
+        default: SQLiteValueCoding.decode(value(column), kind: kind)
+        }
+    }
+
     /// The column's value in its stored SQL form.
     func value(_ column: Int32) -> SQLValue {
         switch sqlite3_column_type(handle, column) {
