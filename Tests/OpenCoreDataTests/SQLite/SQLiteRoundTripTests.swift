@@ -140,6 +140,23 @@ struct SQLiteRoundTripTests {
         #expect(first.persistentStoreCoordinator?.persistentStores.first?.type == NSSQLiteStoreType)
     }
 
+    @Test func objectURIsSurviveReopening() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let uri: URL
+        do {
+            let context = try SQLiteTestSupport.container(at: url, model: SQLiteTestSupport.model()).viewContext
+            let owner = NSEntityDescription.insertNewObject(forEntityName: "Owner", into: context)
+            owner.setValue("Ann", forKey: "name")
+            try context.save()
+            uri = owner.objectID.uriRepresentation()
+        }
+        let container = try SQLiteTestSupport.container(at: url, model: SQLiteTestSupport.model())
+        let objectID = try #require(container.persistentStoreCoordinator.managedObjectID(forURIRepresentation: uri))
+        let owner = try container.viewContext.existingObject(with: objectID)
+        #expect((owner.value(forKey: "name") as? String) == "Ann")
+        #expect(owner.objectID.uriRepresentation() == uri)
+    }
+
     @Test func nilValuesStayNil() throws {
         try roundTrip({ context in
             _ = NSEntityDescription.insertNewObject(forEntityName: "Item", into: context)
