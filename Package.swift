@@ -14,8 +14,10 @@ let package = Package(
     targets: [
         // `@Managed` typed properties; platform-neutral, used over Apple's and OpenCoreData's NSManagedObject.
         .target(name: "ManagedProperty"),
+        // The system SQLite library, for OpenCoreData's SQLite store.
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
         // Core Data's API on platforms that do not ship Core Data: the implementation...
-        .target(name: "OpenCoreDataCore", dependencies: ["ManagedProperty"], path: "Sources/OpenCoreData", exclude: ["Exports"]),
+        .target(name: "OpenCoreDataCore", dependencies: ["ManagedProperty", "CSQLite"], path: "Sources/OpenCoreData", exclude: ["Exports"]),
         // ...and the module users import. It re-exports the implementation with scoped imports of the
         // classes whose names swift-corelibs-foundation also declares (NSPredicate, NSSortDescriptor...),
         // which makes them unambiguous in client code.
@@ -29,7 +31,9 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "example", dependencies: ["CoreDataCodable"], path: "Example", resources: [.copy("Payloads")]),
-        .testTarget(name: "OpenCoreDataTests", dependencies: ["OpenCoreData", "OpenCoreDataCore"]),
+        // A process the SQLite crash-consistency test kills in the middle of a save.
+        .executableTarget(name: "OpenCoreDataCrashHelper", dependencies: ["OpenCoreData"], path: "Tests/OpenCoreDataCrashHelper"),
+        .testTarget(name: "OpenCoreDataTests", dependencies: ["OpenCoreData", "OpenCoreDataCore", "OpenCoreDataCrashHelper"]),
         .testTarget(name: "CoreDataCodableTests", dependencies: ["CoreDataCodable"], resources: [.copy("Fixtures")]),
     ],
     swiftLanguageModes: [.v6]

@@ -14,6 +14,8 @@ open class NSEntityDescription: NSObject, @unchecked Sendable {
     /// Sets of attribute names whose values, taken together, must be unique among the entity's objects.
     /// Each inner array holds names (`String`) or attribute descriptions.
     open var uniquenessConstraints: [[Any]] = []
+    /// A string mixed into the entity's version hash, to mark a change the hash would not otherwise see.
+    open var versionHashModifier: String?
     /// The entity's fetch indexes.
     open var indexes: [NSFetchIndexDescription] = []
     /// The entity this entity inherits from.

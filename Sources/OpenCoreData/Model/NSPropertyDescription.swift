@@ -12,6 +12,8 @@ open class NSPropertyDescription: NSObject, @unchecked Sendable {
     open var userInfo: [AnyHashable: Any]?
     /// Whether the store keeps an index on this property (deprecated by Apple in favour of fetch indexes).
     open var isIndexed: Bool = false
+    /// A string mixed into the property's version hash, to mark a change the hash would not otherwise see.
+    open var versionHashModifier: String?
     /// The entity that declares the property.
     open internal(set) weak var entity: NSEntityDescription!
 

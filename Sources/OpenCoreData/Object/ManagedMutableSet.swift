@@ -121,6 +121,10 @@ final class ManagedMutableOrderedSet: NSMutableOrderedSet {
         insert(object, at: count)
     }
 
+    override func addObjects(from array: [Any]) {
+        for object in array { add(object) }
+    }
+
     override func remove(_ object: Any) {
         guard let related = object as? NSManagedObject else { return }
         owner.removeFromToMany(slot, related)

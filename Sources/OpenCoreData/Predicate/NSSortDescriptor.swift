@@ -13,7 +13,8 @@ open class NSSortDescriptor: NSObject, @unchecked Sendable {
     public let key: String?
     /// Whether smaller values come first.
     public let ascending: Bool
-    private let customComparator: Comparator?
+    /// The comparator given at creation; nil for the default value ordering, which stores may apply in SQL.
+    let customComparator: Comparator?
     private let parsedKey: ParsedKeyPath?
 
     /// Orders by the value at `key` (a key path; `nil` compares the objects themselves).

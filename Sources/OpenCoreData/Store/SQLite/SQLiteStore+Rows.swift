@@ -1,0 +1,99 @@
+import Foundation
+
+/// Loading single rows and relationships, allocating primary keys, and uniqueness lookups.
+extension SQLiteStore {
+    func readSnapshot(for objectID: NSManagedObjectID) throws -> ObjectSnapshot? {
+        try locked {
+            guard let key = objectID.primaryKey else { return nil }
+            let reader = try reader(for: objectID.entity)
+            let statement = try connection.statement("SELECT \(reader.selectList(alias: "t")) FROM \(reader.table.name) t WHERE t.Z_PK = ?")
+            statement.bind(key, at: 1)
+            defer { statement.reset() }
+            guard try statement.step(), let row = reader.row(statement), row.objectID.entity === objectID.entity else { return nil }
+            return row.snapshot
+        }
+    }
+
+    func readRelatedObjectIDs(of objectID: NSManagedObjectID, slot: Int) throws -> [NSManagedObjectID] {
+        try locked {
+            guard let key = objectID.primaryKey else { return [] }
+            let mapping = try schema.mapping(for: objectID.entity)
+            let destination = (objectID.entity.layout.properties[slot] as? NSRelationshipDescription)?.destinationEntity
+            let sql: String
+            switch mapping.slots[slot] {
+            case .toManyByForeignKey(let table, let foreignKey, let orderColumn):
+                let order = orderColumn.map { "\($0) NULLS LAST, " } ?? ""
+                sql = "SELECT Z_PK, Z_ENT FROM \(table) WHERE \(foreignKey) = ? ORDER BY \(order)Z_PK"
+            case .toManyByJoin(let join, let isSource, let ordered, _):
+                let (own, other) = isSource ? ("Z_SRC", "Z_DST") : ("Z_DST", "Z_SRC")
+                let order = ordered ? "\(own)_ORDER NULLS LAST, " : ""
+                sql = "SELECT \(other), \(other)_ENT FROM \(join.name) WHERE \(own) = ? ORDER BY \(order)\(other)"
+            case .none, .attribute, .toOne:
+                return []
+            }
+            let statement = try connection.statement(sql)
+            statement.bind(key, at: 1)
+            let reader = try reader(for: objectID.entity)
+            var ids: [NSManagedObjectID] = []
+            while try statement.step() {
+                if let id = reader.objectID(key: statement.int64(0), code: statement.value(1), fallback: destination) { ids.append(id) }
+            }
+            return ids
+        }
+    }
+
+    func allocateObjectIDs(for entity: NSEntityDescription, count: Int) throws -> [NSManagedObjectID] {
+        if isReadOnly { throw CoreDataError.readOnlyStore(self) }
+        return try locked {
+            let table = try schema.mapping(for: entity).table
+            guard let rootCode = rootCodes[table] else { return [] }
+            // One statement in autocommit mode: atomic, and serialized with other connections by SQLite's write lock.
+            let statement = try connection.statement("UPDATE Z_PRIMARYKEY SET Z_MAX = Z_MAX + ? WHERE Z_ENT = ? RETURNING Z_MAX")
+            statement.bind(Int64(count), at: 1)
+            statement.bind(rootCode, at: 2)
+            guard try statement.step() else { return [] }
+            let last = statement.int64(0)
+            try statement.run()
+            let first = last - Int64(count) + 1
+            return (0..<Int64(count)).map { objectID(for: entity, primaryKey: first + $0) }
+        }
+    }
+
+    func findObjectIDs(of entity: NSEntityDescription, slots: [Int], matching values: [Any?]) throws -> [NSManagedObjectID] {
+        try locked {
+            let schema = try schema
+            let mapping = schema.mapping(for: entity)
+            // Like the in-memory store: every entity of the tree that has the constrained properties.
+            let names = slots.map { entity.layout.properties[$0].name }
+            let tree = entity.layout.rootEntity.layout.hierarchy
+            let candidates = tree.filter { candidate in names.allSatisfy { candidate.layout.slotByName[$0] != nil } }
+            guard !candidates.isEmpty else { return [] }
+            var conditions: [String] = []
+            var bindings: [SQLValue] = []
+            if candidates.count < tree.count {
+                conditions.append("Z_ENT IN (\(candidates.map { _ in "?" }.joined(separator: ", ")))")
+                bindings += candidates.compactMap { schema.code(for: $0).map(SQLValue.integer) }
+            }
+            for (slot, value) in zip(slots, values) {
+                switch mapping.slots[slot] {
+                case .attribute(let column, let kind):
+                    conditions.append("\(column) IS ?")
+                    bindings.append(try SQLiteValueCoding.encode(value, kind: kind))
+                case .toOne(let column, _):
+                    conditions.append("\(column) IS ?")
+                    bindings.append((value as? NSManagedObjectID)?.primaryKey.map(SQLValue.integer) ?? .null)
+                case .none, .toManyByForeignKey, .toManyByJoin:
+                    return []
+                }
+            }
+            let statement = try connection.statement("SELECT Z_PK, Z_ENT FROM \(mapping.table) WHERE \(conditions.joined(separator: " AND ")) ORDER BY Z_PK")
+            statement.bind(bindings)
+            let reader = try reader(for: entity)
+            var ids: [NSManagedObjectID] = []
+            while try statement.step() {
+                if let id = reader.objectID(key: statement.int64(0), code: statement.value(1), fallback: nil) { ids.append(id) }
+            }
+            return ids
+        }
+    }
+}
