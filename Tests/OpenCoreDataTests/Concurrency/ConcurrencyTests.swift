@@ -114,7 +114,7 @@ struct ConcurrencyTests {
             try await group.waitForAll()
         }
         let reader = stack.newContext()
-        try reader.performAndWait {
+        try reader.performAndWait { () throws -> Void in
             #expect(try count("Tag", in: reader) == 200)
         }
     }
@@ -169,7 +169,7 @@ struct ConcurrencyTests {
             try await group.waitForAll()
         }
         let reader = stack.newContext()
-        try reader.performAndWait {
+        try reader.performAndWait { () throws -> Void in
             #expect(try count("Product", in: reader) == 10)
         }
     }
@@ -206,7 +206,7 @@ struct ConcurrencyTests {
             try await group.waitForAll()
         }
         let reader = stack.newContext()
-        try reader.performAndWait {
+        try reader.performAndWait { () throws -> Void in
             #expect(try count("Person", in: reader) == 4)
         }
     }
@@ -233,7 +233,7 @@ struct ConcurrencyTests {
             try parent.value.save()
         }
         let reader = stack.newContext()
-        try reader.performAndWait {
+        try reader.performAndWait { () throws -> Void in
             #expect(try count("Tag", in: reader) == 20)
         }
     }

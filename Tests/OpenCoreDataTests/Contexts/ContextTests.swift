@@ -178,7 +178,7 @@ struct ContextSaveTests {
             _ = Person(context: writer)
         }
         let reader = stack.newContext()
-        try reader.performAndWait {
+        try reader.performAndWait { () throws -> Void in
             #expect(try count("Person", in: reader) == 0)
         }
     }
@@ -194,7 +194,7 @@ struct ContextSaveTests {
             try writer.save()
         }
         let reader = stack.newContext()
-        try reader.performAndWait {
+        try reader.performAndWait { () throws -> Void in
             #expect(try fetchAll("Person", in: reader).first?.value(forKey: "name") as? String == "Second")
         }
     }
@@ -254,7 +254,7 @@ struct ContextRollbackResetRefreshTests {
     @Test func rollbackDiscardsInsertions() throws {
         let stack = try TestStack()
         let context = stack.newContext()
-        try context.performAndWait {
+        try context.performAndWait { () throws -> Void in
             let person = Person(context: context)
             context.rollback()
             #expect(context.insertedObjects.isEmpty)
@@ -457,13 +457,13 @@ struct ParentChildContextTests {
             #expect(people.first?.value(forKey: "name") as? String == "From child")
         }
         let outsider = stack.newContext()
-        try outsider.performAndWait {
+        try outsider.performAndWait { () throws -> Void in
             #expect(try count("Person", in: outsider) == 0)
         }
         try parent.performAndWait {
             try parent.save()
         }
-        try outsider.performAndWait {
+        try outsider.performAndWait { () throws -> Void in
             #expect(try count("Person", in: outsider) == 1)
         }
     }
@@ -510,7 +510,7 @@ struct ParentChildContextTests {
             try parent.save()
         }
         let outsider = stack.newContext()
-        try outsider.performAndWait {
+        try outsider.performAndWait { () throws -> Void in
             #expect(try count("Person", in: outsider) == 0)
         }
     }
@@ -523,7 +523,7 @@ struct ParentChildContextTests {
             try parent.save()
         }
         let child = child(of: parent)
-        try child.performAndWait {
+        try child.performAndWait { () throws -> Void in
             #expect(try count("Person", in: child) == 1)
         }
     }
@@ -650,7 +650,7 @@ struct StackTests {
             try context.save()
         }
         let other = second.newContext()
-        try other.performAndWait {
+        try other.performAndWait { () throws -> Void in
             #expect(try count("Person", in: other) == 0)
         }
     }
@@ -671,7 +671,7 @@ struct StackTests {
         }
         let reader = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
         reader.persistentStoreCoordinator = coordinator
-        try reader.performAndWait {
+        try reader.performAndWait { () throws -> Void in
             #expect(try fetchAll("Person", as: Person.self, in: reader).first?.name == "Manual")
         }
     }
@@ -698,7 +698,7 @@ struct StackTests {
         }
         #expect(saved)
         let reader = stack.newContext()
-        try reader.performAndWait {
+        try reader.performAndWait { () throws -> Void in
             #expect(try count("Person", in: reader) == 1)
         }
     }

@@ -142,7 +142,7 @@ struct CascadeDeleteRuleTests {
             #expect(try count("Part", in: context) == 0)
         }
         let reader = stack.newContext()
-        try reader.performAndWait {
+        try reader.performAndWait { () throws -> Void in
             #expect(try count("Part", in: reader) == 0)
             #expect(try count("Item", in: reader) == 0)
         }
@@ -205,7 +205,7 @@ struct DenyDeleteRuleTests {
             #expect(error.userInfo[NSValidationObjectErrorKey] as? NSManagedObject === owner)
         }
         let reader = stack.newContext()
-        try reader.performAndWait {
+        try reader.performAndWait { () throws -> Void in
             #expect(try count("Owner", in: reader) == 1)
             #expect(try count("Item", in: reader) == 1)
         }

@@ -39,7 +39,7 @@ struct FetchPredicateTests {
         let stack = try TestStack()
         try seedPeople([("Ada", 36)], in: stack)
         let context = stack.newContext()
-        try context.performAndWait {
+        try context.performAndWait { () throws -> Void in
             let request = NSFetchRequest<Person>(entityName: "Person")
             request.predicate = NSPredicate(format: "name == %@", "Nobody")
             #expect(try context.fetch(request).isEmpty)
@@ -51,7 +51,7 @@ struct FetchPredicateTests {
         let stack = try TestStack()
         try seedPeople([("A", 10), ("B", 20), ("C", 30)], in: stack)
         let context = stack.newContext()
-        try context.performAndWait {
+        try context.performAndWait { () throws -> Void in
             let request = NSFetchRequest<Person>(entityName: "Person")
             request.predicate = NSPredicate(format: "age > %d", 15)
             #expect(try context.count(for: request) == 2)
@@ -62,7 +62,7 @@ struct FetchPredicateTests {
         let stack = try TestStack()
         try seedPeople([("A", 10), ("B", 20), ("C", 30), ("D", 40)], in: stack)
         let context = stack.newContext()
-        try context.performAndWait {
+        try context.performAndWait { () throws -> Void in
             let request = NSFetchRequest<Person>(entityName: "Person")
             request.predicate = NSPredicate(format: "age >= %d", 20)
             request.sortDescriptors = [NSSortDescriptor(key: "age", ascending: false)]

@@ -21,8 +21,9 @@ private func seedPeople(_ names: [String], in stack: TestStack) throws {
     }
 }
 
-private func byName(ascending: Bool = true) -> [NSSortDescriptor] {
-    [NSSortDescriptor(key: "name", ascending: ascending)]
+/// Sorts `request` by name (built in place: `NSSortDescriptor` is only spelled in expressions).
+private func sortByName<T>(_ request: NSFetchRequest<T>, ascending: Bool = true) {
+    request.sortDescriptors = [NSSortDescriptor(key: "name", ascending: ascending)]
 }
 
 @Suite("Fetching: request defaults")
@@ -55,7 +56,7 @@ struct FetchRequestDefaultTests {
         request.fetchBatchSize = 10
         request.includesPendingChanges = false
         request.returnsObjectsAsFaults = false
-        request.sortDescriptors = byName()
+        sortByName(request)
         #expect(request.fetchLimit == 5)
         #expect(request.fetchOffset == 2)
         #expect(request.fetchBatchSize == 10)
@@ -72,7 +73,7 @@ struct FetchResultTests {
     @Test func fetchOnEmptyStoreIsEmpty() throws {
         let stack = try TestStack()
         let context = stack.newContext()
-        try context.performAndWait {
+        try context.performAndWait { () throws -> Void in
             #expect(try fetchAll("Person", in: context).isEmpty)
             #expect(try count("Person", in: context) == 0)
         }
@@ -105,9 +106,9 @@ struct FetchResultTests {
         let stack = try TestStack()
         try seedPeople(["Ada", "Bob"], in: stack)
         let context = stack.newContext()
-        try context.performAndWait {
+        try context.performAndWait { () throws -> Void in
             let request: NSFetchRequest<Person> = Person.fetchRequest()
-            request.sortDescriptors = byName()
+            sortByName(request)
             #expect(try context.fetch(request).map(\.name) == ["Ada", "Bob"])
         }
     }
@@ -116,9 +117,9 @@ struct FetchResultTests {
         let stack = try TestStack()
         try seedPeople(["Cy", "Ada", "Bob"], in: stack)
         let context = stack.newContext()
-        try context.performAndWait {
+        try context.performAndWait { () throws -> Void in
             let request = NSFetchRequest<Person>(entityName: "Person")
-            request.sortDescriptors = byName()
+            sortByName(request)
             #expect(try context.fetch(request).map(\.name) == ["Ada", "Bob", "Cy"])
         }
     }
@@ -127,9 +128,9 @@ struct FetchResultTests {
         let stack = try TestStack()
         try seedPeople(["Cy", "Ada", "Bob"], in: stack)
         let context = stack.newContext()
-        try context.performAndWait {
+        try context.performAndWait { () throws -> Void in
             let request = NSFetchRequest<Person>(entityName: "Person")
-            request.sortDescriptors = byName(ascending: false)
+            sortByName(request, ascending: false)
             #expect(try context.fetch(request).map(\.name) == ["Cy", "Bob", "Ada"])
         }
     }
@@ -138,7 +139,7 @@ struct FetchResultTests {
         let stack = try TestStack()
         try seedPeople(["Cy", "Ada", "Bob"], in: stack)  // ages 10, 20, 30
         let context = stack.newContext()
-        try context.performAndWait {
+        try context.performAndWait { () throws -> Void in
             let request = NSFetchRequest<Person>(entityName: "Person")
             request.sortDescriptors = [NSSortDescriptor(key: "age", ascending: false)]
             #expect(try context.fetch(request).map(\.age) == [30, 20, 10])
@@ -168,9 +169,9 @@ struct FetchResultTests {
         let stack = try TestStack()
         try seedPeople(["D", "B", "A", "C"], in: stack)
         let context = stack.newContext()
-        try context.performAndWait {
+        try context.performAndWait { () throws -> Void in
             let request = NSFetchRequest<Person>(entityName: "Person")
-            request.sortDescriptors = byName()
+            sortByName(request)
             request.fetchLimit = 2
             #expect(try context.fetch(request).map(\.name) == ["A", "B"])
         }
@@ -180,7 +181,7 @@ struct FetchResultTests {
         let stack = try TestStack()
         try seedPeople(["A", "B"], in: stack)
         let context = stack.newContext()
-        try context.performAndWait {
+        try context.performAndWait { () throws -> Void in
             let request = NSFetchRequest<Person>(entityName: "Person")
             request.fetchLimit = 10
             #expect(try context.fetch(request).count == 2)
@@ -194,9 +195,9 @@ struct FetchResultTests {
         let stack = try TestStack()
         try seedPeople(["c", "a", "d", "b"], in: stack)
         let context = stack.newContext()
-        try context.performAndWait {
+        try context.performAndWait { () throws -> Void in
             let request = NSFetchRequest<Person>(entityName: "Person")
-            request.sortDescriptors = byName()
+            sortByName(request)
             request.fetchOffset = offset
             #expect(try context.fetch(request).compactMap(\.name) == expected)
         }
@@ -206,9 +207,9 @@ struct FetchResultTests {
         let stack = try TestStack()
         try seedPeople(["e", "c", "a", "d", "b"], in: stack)
         let context = stack.newContext()
-        try context.performAndWait {
+        try context.performAndWait { () throws -> Void in
             let request = NSFetchRequest<Person>(entityName: "Person")
-            request.sortDescriptors = byName()
+            sortByName(request)
             request.fetchOffset = 1
             request.fetchLimit = 2
             #expect(try context.fetch(request).map(\.name) == ["b", "c"])
@@ -219,9 +220,9 @@ struct FetchResultTests {
         let stack = try TestStack()
         try seedPeople(["e", "c", "a", "d", "b"], in: stack)
         let context = stack.newContext()
-        try context.performAndWait {
+        try context.performAndWait { () throws -> Void in
             let request = NSFetchRequest<Person>(entityName: "Person")
-            request.sortDescriptors = byName()
+            sortByName(request)
             request.fetchBatchSize = 2
             #expect(try context.fetch(request).map(\.name) == ["a", "b", "c", "d", "e"])
         }
@@ -264,7 +265,7 @@ struct FetchPendingChangesTests {
         let context = stack.newContext()
         try context.performAndWait {
             let request = NSFetchRequest<Person>(entityName: "Person")
-            request.sortDescriptors = byName()
+            sortByName(request)
             let people = try context.fetch(request)
             context.delete(people[0])
             let remaining = try context.fetch(request)
@@ -292,11 +293,11 @@ struct FetchPendingChangesTests {
         let stack = try TestStack()
         try seedPeople(["a", "c"], in: stack)
         let context = stack.newContext()
-        try context.performAndWait {
+        try context.performAndWait { () throws -> Void in
             let unsaved = Person(context: context)
             unsaved.name = "b"
             let request = NSFetchRequest<Person>(entityName: "Person")
-            request.sortDescriptors = byName()
+            sortByName(request)
             #expect(try context.fetch(request).map(\.name) == ["a", "b", "c"])
         }
     }
@@ -348,7 +349,7 @@ struct FetchResultTypeTests {
         let stack = try TestStack()
         try seedPeople(["A", "B", "C", "D"], in: stack)
         let context = stack.newContext()
-        try context.performAndWait {
+        try context.performAndWait { () throws -> Void in
             #expect(try context.count(for: NSFetchRequest<Person>(entityName: "Person")) == 4)
             #expect(try context.count(for: NSFetchRequest<Country>(entityName: "Country")) == 0)
         }
@@ -376,7 +377,7 @@ struct FetchInheritanceTests {
         let context = stack.newContext()
         try context.performAndWait {
             let request = NSFetchRequest<Animal>(entityName: "Animal")
-            request.sortDescriptors = byName()
+            sortByName(request)
             let animals = try context.fetch(request)
             #expect(animals.map(\.name) == ["Fido", "Rex", "Tom"])
             #expect(animals.filter { $0 is Dog }.count == 2)
@@ -389,7 +390,7 @@ struct FetchInheritanceTests {
         let stack = try TestStack()
         try seedAnimals(in: stack)
         let context = stack.newContext()
-        try context.performAndWait {
+        try context.performAndWait { () throws -> Void in
             #expect(try count("Animal", in: context) == 3)
             #expect(try count("Dog", in: context) == 2)
             #expect(try count("Cat", in: context) == 1)
@@ -400,7 +401,7 @@ struct FetchInheritanceTests {
         let stack = try TestStack()
         try seedAnimals(in: stack)
         let context = stack.newContext()
-        try context.performAndWait {
+        try context.performAndWait { () throws -> Void in
             let request = NSFetchRequest<Animal>(entityName: "Animal")
             request.includesSubentities = false
             #expect(try context.fetch(request).isEmpty)
@@ -420,7 +421,7 @@ struct FetchInheritanceTests {
     @Test func unsavedSubentityObjectsAppearInSuperentityFetch() throws {
         let stack = try TestStack()
         let context = stack.newContext()
-        try context.performAndWait {
+        try context.performAndWait { () throws -> Void in
             _ = Dog(context: context)
             _ = Cat(context: context)
             #expect(try context.fetch(NSFetchRequest<Animal>(entityName: "Animal")).count == 2)

@@ -91,7 +91,7 @@ struct ChangeTrackingTests {
             #expect(context.hasChanges == false)
         }
         let reader = stack.newContext()
-        try reader.performAndWait {
+        try reader.performAndWait { () throws -> Void in
             #expect(try count("Person", in: reader) == 0)
         }
     }

@@ -232,9 +232,10 @@ struct ObjectLookupTests {
         }
         let reader = stack.newContext()
         reader.performAndWait {
-            #expect(throws: (any Error).self) {
+            let error = #expect(throws: (any Error).self) {
                 _ = try reader.existingObject(with: id)
             }
+            #expect(error != nil)
         }
     }
 

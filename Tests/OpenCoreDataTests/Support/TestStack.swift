@@ -5,6 +5,12 @@ import ManagedProperty
 // On Apple platforms `@Managed` (from ManagedProperty) reads and writes through NSObject's
 // key-value coding; OpenCoreData's NSManagedObject adopts the protocol itself.
 extension NSManagedObject: @retroactive ManagedPropertyContainer {}
+
+// To-one `@Managed` properties hold the related object itself.
+extension NSManagedObject: @retroactive ManagedOptionalValue {
+    public static func fromStoredValue(_ value: Any) -> Self? { value as? Self }
+    public var managedValue: Any? { self }
+}
 #else
 import OpenCoreData
 #endif

@@ -61,7 +61,7 @@ struct ValidationTests {
     @Test func failedSaveKeepsChangesAndWritesNothing() throws {
         let stack = try TestStack()
         let context = stack.newContext()
-        try context.performAndWait {
+        try context.performAndWait { () throws -> Void in
             let account = makeAccount(in: context, email: nil)
             #expect(saveError(context) != nil)
             #expect(context.hasChanges == true)
@@ -69,7 +69,7 @@ struct ValidationTests {
             #expect(account.objectID.isTemporaryID == true)
         }
         let reader = stack.newContext()
-        try reader.performAndWait {
+        try reader.performAndWait { () throws -> Void in
             #expect(try count("Account", in: reader) == 0)
         }
     }
