@@ -95,11 +95,18 @@ enum TestModel {
         let notePerson = relationship("person", to: person, toMany: false)
         inverse(personNotes, notePerson)
 
+        // One-to-one.
+        let passport = entity("Passport", Passport.self)
+        let personPassport = relationship("passport", to: passport, toMany: false)
+        let passportHolder = relationship("holder", to: person, toMany: false)
+        inverse(personPassport, passportHolder)
+        passport.properties = [attribute("number", .stringAttributeType), passportHolder]
+
         person.properties = [
             attribute("name", .stringAttributeType),
             attribute("age", .integer64AttributeType, optional: false, defaultValue: 0),
             attribute("nickname", .stringAttributeType),
-            personCountry, personTags, personNotes,
+            personCountry, personTags, personNotes, personPassport,
         ]
         country.properties = [attribute("name", .stringAttributeType), countryPeople]
         tag.properties = [attribute("name", .stringAttributeType), tagPeople]
@@ -201,7 +208,7 @@ enum TestModel {
 
         let model = NSManagedObjectModel()
         model.entities = [
-            person, country, tag, note,
+            person, country, tag, note, passport,
             animal, dog, cat,
             allTypes, product, account, team, member, event,
             owner, item, part,
@@ -219,6 +226,7 @@ final class Person: NSManagedObject {
     @Managed var country: Country?
     @Managed var tags: Set<Tag>
     @Managed var notes: NSOrderedSet
+    @Managed var passport: Passport?
 }
 
 extension Person {
@@ -236,6 +244,11 @@ final class Country: NSManagedObject {
 final class Tag: NSManagedObject {
     @Managed var name: String?
     @Managed var people: Set<Person>
+}
+
+final class Passport: NSManagedObject {
+    @Managed var number: String?
+    @Managed var holder: Person?
 }
 
 final class Note: NSManagedObject {
