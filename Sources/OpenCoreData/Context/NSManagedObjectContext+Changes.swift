@@ -1,0 +1,147 @@
+import Foundation
+
+extension NSManagedObjectContext {
+    /// Runs the delete rules of pending deletions and drops objects inserted and deleted before a save.
+    public func processPendingChanges() {
+        performAndWait {
+            while let object = pendingDeletions.popLast() {
+                propagateDeletion(of: object)
+            }
+            for object in changedObjects.elements where object.isInserted && object.isDeleted {
+                forget(object)
+            }
+        }
+    }
+
+    /// Discards all unsaved changes: inserted objects leave the context, others get their saved values back.
+    public func rollback() {
+        performAndWait {
+            pendingDeletions.removeAll()
+            for object in changedObjects.elements {
+                if object.isInserted {
+                    forget(object)
+                    object.isInserted = false
+                    object.isDeleted = false
+                } else {
+                    object.revertChanges()
+                }
+            }
+            changedObjects.removeAll()
+        }
+    }
+
+    /// Forgets every object: registered objects leave the context and unsaved changes are lost.
+    public func reset() {
+        performAndWait {
+            for object in registry.values { object.managedObjectContext = nil }
+            registry.removeAll()
+            changedObjects.removeAll()
+            pendingDeletions.removeAll()
+        }
+    }
+
+    /// Updates `object` from the layer below. Without `flag` its unsaved changes are discarded and it
+    /// becomes a fault; with `flag` its changes are kept and reapplied over the fresh values.
+    public func refresh(_ object: NSManagedObject, mergeChanges flag: Bool) {
+        performAndWait {
+            guard object.managedObjectContext === self, !object.isInserted, !object.isFault else { return }
+            if flag, object.hasChanges {
+                let changed = object.changedSlots.slots.map { ($0, object.slots[$0]) }
+                let wasDeleted = object.isDeleted
+                guard let snapshot = (try? snapshot(for: object.objectID)) ?? nil else { return }
+                apply(snapshot, to: object)
+                object.committedSlots = object.copiedSlots()
+                for (slot, value) in changed {
+                    object.slots[slot] = value
+                    object.changedSlots.insert(slot)
+                }
+                object.isDeleted = wasDeleted
+            } else {
+                changedObjects.remove(object)
+                object.isDeleted = false
+                object.turnIntoFault()
+            }
+        }
+    }
+
+    /// Refreshes every registered object, keeping unsaved changes.
+    public func refreshAllObjects() {
+        performAndWait {
+            for object in registry.values { refresh(object, mergeChanges: true) }
+        }
+    }
+
+    /// Gives `objects` permanent IDs now instead of at save.
+    public func obtainPermanentIDs(for objects: [NSManagedObject]) throws {
+        try performAndWait {
+            guard let coordinator = persistentStoreCoordinator else { throw CoreDataError.noContextForSave() }
+            let temporary = objects.filter { $0.managedObjectContext === self && $0.objectID.isTemporaryID }
+            let byEntity = Dictionary(grouping: temporary) { ObjectIdentifier($0.entity) }
+            for group in byEntity.values {
+                guard let entity = group.first?.entity else { continue }
+                let ids = try coordinator.newObjectIDs(for: entity, count: group.count)
+                for (object, newID) in zip(group, ids) {
+                    let oldID = object.objectID
+                    object.objectID = newID
+                    reregister(object, from: oldID)
+                    parentContext?.adoptPermanentID(newID, replacing: oldID)
+                }
+            }
+        }
+    }
+
+    /// Re-keys an object this context registered under a temporary ID that a child made permanent.
+    private func adoptPermanentID(_ newID: NSManagedObjectID, replacing oldID: NSManagedObjectID) {
+        performAndWait {
+            if let object = registry[oldID] {
+                object.objectID = newID
+                reregister(object, from: oldID)
+            }
+            parentContext?.adoptPermanentID(newID, replacing: oldID)
+        }
+    }
+
+    /// Applies what another context saved: clean objects reload on next use, deleted ones leave.
+    func mergeSavedChanges(updated: [NSManagedObjectID], deleted: [NSManagedObjectID]) {
+        for objectID in updated {
+            if let object = registry[objectID], !object.hasChanges, !object.isFault { object.turnIntoFault() }
+        }
+        for objectID in deleted {
+            if let object = registry[objectID], !object.hasChanges { forget(object) }
+        }
+    }
+
+    // MARK: - Delete rules
+
+    private func propagateDeletion(of object: NSManagedObject) {
+        guard object.isDeleted, !object.deletionPropagated else { return }
+        object.deletionPropagated = true
+        object.prepareForDeletion()
+        let layout = object.layout
+        for slot in layout.relationshipSlots {
+            guard let relationship = layout.properties[slot] as? NSRelationshipDescription else { continue }
+            let destinations = object.relatedObjects(at: slot)
+            switch relationship.deleteRule {
+            case .nullifyDeleteRule:
+                guard let inverse = layout.inverseSlots[slot] else { continue }
+                for destination in destinations { destination.detachInverse(inverse, from: object) }
+            case .cascadeDeleteRule:
+                for destination in destinations where !destination.isDeleted { delete(destination) }
+            case .denyDeleteRule, .noActionDeleteRule:
+                continue
+            }
+        }
+    }
+}
+
+extension NSManagedObject {
+    /// The objects a relationship slot points to.
+    func relatedObjects(at slot: Int) -> [NSManagedObject] {
+        fireFaultIfNeeded()
+        switch layout.kinds[slot] {
+        case .toOne: return (slots[slot] as? NSManagedObject).map { [$0] } ?? []
+        case .toMany: return toManyStorage(at: slot).objects.elements
+        case .attribute: return []
+        }
+    }
+}

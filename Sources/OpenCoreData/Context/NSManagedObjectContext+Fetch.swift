@@ -1,0 +1,139 @@
+import Foundation
+
+extension NSManagedObjectContext {
+    /// The objects (or IDs, dictionaries, count) that `request` describes.
+    public func fetch<T>(_ request: NSFetchRequest<T>) throws -> [T] {
+        try performAndWait {
+            fetchCount += 1
+            processPendingChanges()
+            let plan = try plan(for: request)
+            if request.resultType == .countResultType {
+                return [NSNumber(value: try countObjects(plan, includesPendingChanges: request.includesPendingChanges))].compactMap { $0 as? T }
+            }
+            let objects = try matchingObjects(plan, includesPendingChanges: request.includesPendingChanges)
+            switch request.resultType {
+            case .managedObjectIDResultType:
+                return objects.compactMap { $0.objectID as? T }
+            case .dictionaryResultType:
+                return dictionaries(of: objects, request: request).compactMap { $0 as? T }
+            default:
+                if !request.returnsObjectsAsFaults { objects.forEach { $0.fireFaultIfNeeded() } }
+                return objects.compactMap { $0 as? T }
+            }
+        }
+    }
+
+    /// The number of objects `request` would return.
+    public func count<T>(for request: NSFetchRequest<T>) throws -> Int {
+        try performAndWait {
+            fetchCount += 1
+            processPendingChanges()
+            return try countObjects(plan(for: request), includesPendingChanges: request.includesPendingChanges)
+        }
+    }
+
+    // MARK: - Internals
+
+    private func plan<T>(for request: NSFetchRequest<T>) throws -> FetchPlan {
+        guard let entity = request.entity ?? request.entityName.flatMap({ managedObjectModel?.entitiesByName[$0] }) else {
+            throw CoreDataError.unknownEntity(request.entityName)
+        }
+        return FetchPlan(
+            entities: request.includesSubentities ? entity.layout.hierarchy : [entity],
+            predicate: request.predicate,
+            sortDescriptors: request.sortDescriptors ?? [],
+            offset: max(0, request.fetchOffset),
+            limit: max(0, request.fetchLimit)
+        )
+    }
+
+    private func countObjects(_ plan: FetchPlan, includesPendingChanges: Bool) throws -> Int {
+        let pending = includesPendingChanges && hasPendingChanges(in: plan.entities)
+        if !pending, parentContext == nil, let coordinator = storeCoordinator {
+            let total = try coordinator.countRows(plan.unbounded)
+            let afterOffset = max(0, total - plan.offset)
+            return plan.limit > 0 ? min(plan.limit, afterOffset) : afterOffset
+        }
+        return try matchingObjects(plan, includesPendingChanges: includesPendingChanges).count
+    }
+
+    /// The matching objects, registered in this context, sorted and bounded as the plan says.
+    func matchingObjects(_ plan: FetchPlan, includesPendingChanges: Bool) throws -> [NSManagedObject] {
+        let pending = includesPendingChanges && hasPendingChanges(in: plan.entities)
+        if !pending {
+            return try baseObjectIDs(plan, includesPendingChanges: false)
+        }
+        var objects = try baseObjectIDs(plan.unbounded, includesPendingChanges: true)
+        if !plan.sortDescriptors.isEmpty {
+            objects.forEach { $0.fireFaultIfNeeded() }
+            objects = objects.sorted(byDescriptors: plan.sortDescriptors)
+        }
+        let start = min(plan.offset, objects.count)
+        let end = plan.limit > 0 ? min(objects.count, start + plan.limit) : objects.count
+        return Array(objects[start..<end])
+    }
+
+    /// The objects the layer below reports, with this context's pending changes merged when asked.
+    private func baseObjectIDs(_ plan: FetchPlan, includesPendingChanges: Bool) throws -> [NSManagedObject] {
+        var objects: [NSManagedObject]
+        if let parent = parentContext {
+            let ids = try parent.performAndWait {
+                try parent.matchingObjects(plan, includesPendingChanges: includesPendingChanges).map(\.objectID)
+            }
+            objects = ids.map(registeredOrFault)
+        } else if let coordinator = storeCoordinator {
+            objects = try coordinator.fetchRows(plan).map(materialize)
+        } else {
+            objects = []
+        }
+        guard includesPendingChanges else { return objects }
+        let entities = Set(plan.entities.map(ObjectIdentifier.init))
+        let changed = changedObjects.elements.filter { entities.contains(ObjectIdentifier($0.entity)) }
+        guard !changed.isEmpty else { return objects }
+        let changedSet = ObjectSet(changed)
+        objects.removeAll { changedSet.contains($0) }
+        for object in changed where !object.isDeleted {
+            if plan.predicate?.evaluate(with: object) ?? true { objects.append(object) }
+        }
+        return objects
+    }
+
+    /// The registered object for a fetched row, with its values loaded or refreshed when the row is newer.
+    private func materialize(_ row: StoredRow) -> NSManagedObject {
+        let object = registeredOrFault(row.objectID)
+        if object.isFault || (!object.hasChanges && object.rowVersion < row.snapshot.version) {
+            apply(row.snapshot, to: object)
+        }
+        return object
+    }
+
+    /// Whether this context or an ancestor has unsaved changes to objects of `entities`.
+    private func hasPendingChanges(in entities: [NSEntityDescription]) -> Bool {
+        let wanted = Set(entities.map(ObjectIdentifier.init))
+        if changedObjects.elements.contains(where: { wanted.contains(ObjectIdentifier($0.entity)) }) { return true }
+        guard let parent = parentContext else { return false }
+        return parent.performAndWait { parent.hasPendingChanges(in: entities) }
+    }
+
+    private func dictionaries<T>(of objects: [NSManagedObject], request: NSFetchRequest<T>) -> [NSDictionary] {
+        var seen = Set<NSDictionary>()
+        var result: [NSDictionary] = []
+        for object in objects {
+            object.fireFaultIfNeeded()
+            let names: [String] = request.propertiesToFetch.map { properties in
+                properties.compactMap { ($0 as? String) ?? ($0 as? NSPropertyDescription)?.name }
+            } ?? object.layout.persistentAttributeSlots.map { object.layout.properties[$0].name }
+            var values: [String: Any] = [:]
+            for name in names {
+                let value = object.value(forKey: name)
+                values[name] = (value as? NSManagedObject)?.objectID ?? value
+            }
+            let dictionary = NSDictionary(dictionary: values)
+            if request.returnsDistinctResults {
+                guard seen.insert(dictionary).inserted else { continue }
+            }
+            result.append(dictionary)
+        }
+        return result
+    }
+}

@@ -1,0 +1,145 @@
+import Foundation
+
+extension NSManagedObjectContext {
+    /// Commits the unsaved changes: to the parent context if there is one, else to the store.
+    ///
+    /// `willSave()` runs on each changed object, then validation and uniqueness constraints are
+    /// checked; a failure throws Core Data's `NSError` and leaves the changes in place.
+    public func save() throws {
+        try performAndWait {
+            processPendingChanges()
+            guard changedObjects.elements.contains(where: \.hasChanges) else {
+                changedObjects.removeAll()
+                return
+            }
+            NotificationCenter.default.post(name: .NSManagedObjectContextWillSave, object: self)
+            for object in changedObjects.elements where object.hasChanges { object.willSave() }
+            processPendingChanges()
+            try validatePendingChanges()
+            if parentContext == nil { try resolveConstraintConflicts() }
+            let changes = PendingChanges(changedObjects.elements)
+            if let parent = parentContext {
+                try push(changes, to: parent)
+            } else {
+                try write(changes)
+            }
+            finishSave(changes)
+        }
+    }
+
+    /// The changed objects of a save, by kind.
+    struct PendingChanges {
+        var inserted: [NSManagedObject] = []
+        var updated: [NSManagedObject] = []
+        var deleted: [NSManagedObject] = []
+
+        init(_ objects: [NSManagedObject]) {
+            for object in objects {
+                if object.isDeleted {
+                    deleted.append(object)
+                } else if object.isInserted {
+                    inserted.append(object)
+                } else if !object.changedSlots.isEmpty {
+                    updated.append(object)
+                }
+            }
+        }
+    }
+
+    private func write(_ changes: PendingChanges) throws {
+        guard let coordinator = storeCoordinator else { throw CoreDataError.noContextForSave() }
+        try obtainPermanentIDs(for: changes.inserted)
+        var request = StoreSaveRequest()
+        request.inserted = changes.inserted.map { object in
+            StoreSaveRequest.Change(objectID: object.objectID, values: object.snapshot(includingTransient: false).values, changedSlots: Array(object.slots.indices))
+        }
+        request.updated = changes.updated.compactMap { object in
+            let slots = object.changedSlots.slots.filter { !object.layout.properties[$0].isTransient }
+            guard !slots.isEmpty else { return nil }
+            return StoreSaveRequest.Change(objectID: object.objectID, values: object.snapshot(includingTransient: false).values, changedSlots: slots)
+        }
+        request.deleted = changes.deleted.map(\.objectID).filter { !$0.isTemporaryID }
+        guard !request.isEmpty else { return }
+        let version = try coordinator.save(request)
+        for object in changes.inserted + changes.updated { object.rowVersion = version }
+        coordinator.contextDidSave(self, updated: changes.updated.map(\.objectID), deleted: request.deleted)
+    }
+
+    /// Hands the changes to `parent`, which then holds them as its own unsaved changes.
+    private func push(_ changes: PendingChanges, to parent: NSManagedObjectContext) throws {
+        parent.performAndWait {
+            for object in changes.inserted where parent.registry[object.objectID] == nil {
+                let copy = ObjectMaterialization.makeFault(for: object.objectID)
+                copy.slots = copy.layout.initialSlots()
+                copy.isFault = false
+                copy.isInserted = true
+                copy.managedObjectContext = parent
+                parent.registry[copy.objectID] = copy
+                parent.changedObjects.insert(copy)
+            }
+            for object in changes.inserted + changes.updated {
+                let target = parent.registeredOrFault(object.objectID)
+                target.fireFaultIfNeeded()
+                let slots = object.isInserted ? Array(object.slots.indices) : object.changedSlots.slots
+                for slot in slots {
+                    target.recordChange(slot)
+                    target.slots[slot] = parent.translated(object.slots[slot])
+                }
+            }
+            for object in changes.deleted {
+                let target = parent.registeredOrFault(object.objectID)
+                target.fireFaultIfNeeded()
+                target.prepareForChange()
+                target.isDeleted = true
+                target.deletionPropagated = true
+                parent.changedObjects.insert(target)
+            }
+            parent.processPendingChanges()
+        }
+    }
+
+    /// A child's slot value with its objects replaced by this context's instances.
+    private func translated(_ value: Any?) -> Any? {
+        switch value {
+        case let object as NSManagedObject:
+            return registeredOrFault(object.objectID)
+        case let storage as ToManyStorage:
+            return ToManyStorage(isOrdered: storage.isOrdered, objects: ObjectSet(storage.objects.elements.map { registeredOrFault($0.objectID) }))
+        default:
+            return value
+        }
+    }
+
+    private func finishSave(_ changes: PendingChanges) {
+        for object in changes.inserted + changes.updated {
+            object.commitChanges()
+        }
+        for object in changes.deleted {
+            forget(object)
+            object.isDeleted = false
+            object.deletionPropagated = false
+        }
+        changedObjects.removeAll()
+        for object in changes.inserted + changes.updated + changes.deleted { object.didSave() }
+        NotificationCenter.default.post(name: .NSManagedObjectContextDidSave, object: self, userInfo: [
+            NSInsertedObjectsKey: Set(changes.inserted),
+            NSUpdatedObjectsKey: Set(changes.updated),
+            NSDeletedObjectsKey: Set(changes.deleted),
+        ])
+    }
+}
+
+/// The user info key of the inserted objects in save notifications.
+public let NSInsertedObjectsKey = "inserted"
+/// The user info key of the updated objects in save notifications.
+public let NSUpdatedObjectsKey = "updated"
+/// The user info key of the deleted objects in save notifications.
+public let NSDeletedObjectsKey = "deleted"
+
+extension Notification.Name {
+    /// Posted by a context before it saves.
+    public static let NSManagedObjectContextWillSave = Notification.Name("NSManagingContextWillSaveChangesNotification")
+    /// Posted by a context after it saved, with the saved objects under `NSInsertedObjectsKey`,
+    /// `NSUpdatedObjectsKey` and `NSDeletedObjectsKey`.
+    public static let NSManagedObjectContextDidSave = Notification.Name("NSManagingContextDidSaveChangesNotification")
+}

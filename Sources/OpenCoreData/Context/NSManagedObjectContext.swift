@@ -1,0 +1,180 @@
+import Foundation
+
+/// How a context serializes the work done in it.
+public enum NSManagedObjectContextConcurrencyType: UInt, Sendable {
+    /// Deprecated by Apple; behaves like `.privateQueueConcurrencyType` here.
+    case confinementConcurrencyType = 0
+    /// The context runs its work on a private serial queue.
+    case privateQueueConcurrencyType = 1
+    /// The context stands for the main queue (see the note on ``NSManagedObjectContext``).
+    case mainQueueConcurrencyType = 2
+}
+
+/// A scratch pad of managed objects: fetch them, change them, then save the changes to the store
+/// (or to a parent context).
+///
+/// Every context serializes its work: `performAndWait(_:)` runs a block while holding the context
+/// (re-entrantly), `perform(_:)` enqueues a block on the context's own serial queue.
+///
+/// - Note: A main-queue context does not require a running main run loop: its asynchronous blocks
+///   run on a serial queue of its own, in order, and `performAndWait(_:)` runs inline on the calling
+///   thread. Processes that never run the main run loop (servers, tests) can use `viewContext` freely.
+open class NSManagedObjectContext: NSObject, @unchecked Sendable {
+    /// The context's concurrency type.
+    public let concurrencyType: NSManagedObjectContextConcurrencyType
+    /// A name for debugging.
+    open var name: String?
+    /// The author recorded with saved transactions.
+    open var transactionAuthor: String?
+    /// How save resolves conflicts: one of the `NSMergePolicy` objects. The default is `NSErrorMergePolicy`.
+    open var mergePolicy: Any = NSErrorMergePolicy
+    /// Whether the context refreshes its objects when another context saves to the same coordinator.
+    open var automaticallyMergesChangesFromParent: Bool = false
+
+    let lock = NSRecursiveLock()
+    let queue: DispatchQueue
+    var storeCoordinator: NSPersistentStoreCoordinator?
+    var parentContext: NSManagedObjectContext?
+    /// One object per object ID.
+    var registry: [NSManagedObjectID: NSManagedObject] = [:]
+    /// Inserted, updated and deleted objects, in the order they changed.
+    var changedObjects = ObjectSet<NSManagedObject>()
+    /// Deleted objects whose delete rules have not run yet.
+    var pendingDeletions: [NSManagedObject] = []
+    var fetchCount = 0
+
+    /// Creates a context of the given concurrency type, with no coordinator or parent yet.
+    public init(concurrencyType: NSManagedObjectContextConcurrencyType) {
+        self.concurrencyType = concurrencyType
+        queue = DispatchQueue(label: concurrencyType == .mainQueueConcurrencyType ? "NSManagedObjectContext.main" : "NSManagedObjectContext.private")
+        super.init()
+    }
+
+    /// The coordinator the context saves to, directly or through its parents.
+    open var persistentStoreCoordinator: NSPersistentStoreCoordinator? {
+        get { storeCoordinator ?? parentContext?.persistentStoreCoordinator }
+        set {
+            storeCoordinator = newValue
+            if newValue != nil { parentContext = nil }
+            newValue?.register(self)
+        }
+    }
+
+    /// The context this one saves into, instead of a coordinator.
+    open var parent: NSManagedObjectContext? {
+        get { parentContext }
+        set {
+            parentContext = newValue
+            if newValue != nil { storeCoordinator = nil }
+        }
+    }
+
+    var managedObjectModel: NSManagedObjectModel? {
+        persistentStoreCoordinator?.managedObjectModel
+    }
+
+    /// OpenCoreData only: how many fetch and count requests this context has executed. Useful to check
+    /// that an import does a bounded number of fetches.
+    public var executedFetchRequestCount: Int {
+        performAndWait { fetchCount }
+    }
+
+    // MARK: - Registered objects
+
+    /// Whether the context has unsaved inserts, updates or deletes.
+    open var hasChanges: Bool {
+        performAndWait { changedObjects.elements.contains { $0.hasChanges } }
+    }
+
+    /// The objects inserted and not yet saved.
+    open var insertedObjects: Set<NSManagedObject> {
+        performAndWait { Set(changedObjects.elements.filter { $0.isInserted && !$0.isDeleted }) }
+    }
+
+    /// The saved objects changed and not yet saved.
+    open var updatedObjects: Set<NSManagedObject> {
+        performAndWait { Set(changedObjects.elements.filter(\.isUpdated)) }
+    }
+
+    /// The saved objects deleted and not yet saved.
+    open var deletedObjects: Set<NSManagedObject> {
+        performAndWait { Set(changedObjects.elements.filter { $0.isDeleted && !$0.isInserted }) }
+    }
+
+    /// All objects registered in the context.
+    open var registeredObjects: Set<NSManagedObject> {
+        performAndWait { Set(registry.values) }
+    }
+
+    /// The object registered for `objectID`, if any; never fetches.
+    open func registeredObject(for objectID: NSManagedObjectID) -> NSManagedObject? {
+        performAndWait { registry[objectID] }
+    }
+
+    /// The object for `objectID`: the registered one, or a fault that loads its values on first use.
+    open func object(with objectID: NSManagedObjectID) -> NSManagedObject {
+        performAndWait {
+            if let object = registry[objectID] { return object }
+            let object = ObjectMaterialization.makeFault(for: objectID)
+            object.managedObjectContext = self
+            registry[objectID] = object
+            return object
+        }
+    }
+
+    /// The object for `objectID`, with its values loaded; throws when no such object exists.
+    open func existingObject(with objectID: NSManagedObjectID) throws -> NSManagedObject {
+        try performAndWait {
+            if let object = registry[objectID], !object.isFault { return object }
+            guard let snapshot = try snapshot(for: objectID) else {
+                throw CoreDataError.objectNotFound(objectID)
+            }
+            let object = object(with: objectID)
+            if object.isFault { apply(snapshot, to: object) }
+            return object
+        }
+    }
+
+    /// Inserts `object`, which then appears in `insertedObjects` and is saved with the next save.
+    open func insert(_ object: NSManagedObject) {
+        performAndWait {
+            if object.managedObjectContext === self, registry[object.objectID] === object { return }
+            precondition(object.managedObjectContext == nil, "An NSManagedObject may only be in (or observed by) a single NSManagedObjectContext")
+            object.managedObjectContext = self
+            registry[object.objectID] = object
+            object.isInserted = true
+            changedObjects.insert(object)
+            object.awakeFromInsert()
+        }
+    }
+
+    /// Marks `object` deleted; delete rules run when pending changes are processed (at the latest on save).
+    open func delete(_ object: NSManagedObject) {
+        performAndWait {
+            guard object.managedObjectContext === self, !object.isDeleted else { return }
+            object.fireFaultIfNeeded()
+            object.prepareForChange()
+            object.isDeleted = true
+            changedObjects.insert(object)
+            pendingDeletions.append(object)
+        }
+    }
+
+    /// Called by an object on its first change since it was saved or fetched.
+    func objectDidChange(_ object: NSManagedObject) {
+        changedObjects.insert(object)
+    }
+
+    /// Registers `object` under its (new) object ID.
+    func reregister(_ object: NSManagedObject, from oldID: NSManagedObjectID) {
+        registry.removeValue(forKey: oldID)
+        registry[object.objectID] = object
+    }
+
+    /// Removes `object` from the context entirely.
+    func forget(_ object: NSManagedObject) {
+        registry.removeValue(forKey: object.objectID)
+        changedObjects.remove(object)
+        object.managedObjectContext = nil
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+
+/// How an entity's objects store their values: one slot per property, inherited properties first.
+///
+/// Computed once when the model freezes, so the hot paths (`value(forKey:)`, `setValue(_:forKey:)`,
+/// fetching, saving) index arrays instead of walking descriptions.
+final class EntityLayout: @unchecked Sendable {
+    /// What a slot holds.
+    enum SlotKind {
+        case attribute(AttributeKind)
+        case toOne
+        case toMany(ordered: Bool)
+    }
+
+    unowned let entity: NSEntityDescription
+    let properties: [NSPropertyDescription]
+    let slotByName: [String: Int]
+    let kinds: [SlotKind]
+    let objectClass: NSManagedObject.Type
+    /// Canonical default values of attributes (nil elsewhere).
+    let defaults: [Any?]
+    /// For each relationship slot, the slot of its inverse in the destination's layout.
+    private(set) var inverseSlots: [Int?]
+    /// Slots of attributes that stores persist (not transient).
+    let persistentAttributeSlots: [Int]
+    /// Slots of relationships.
+    let relationshipSlots: [Int]
+    /// Uniqueness constraints as slot lists, the superentity's included.
+    let constraintSlots: [[Int]]
+    /// The root of the entity's inheritance tree.
+    let rootEntity: NSEntityDescription
+    /// The entity and all its descendants.
+    let hierarchy: [NSEntityDescription]
+
+    init(entity: NSEntityDescription) {
+        self.entity = entity
+        let properties = entity.properties
+        self.properties = properties
+        var slotByName: [String: Int] = [:]
+        var kinds: [SlotKind] = []
+        var defaults: [Any?] = []
+        var persistent: [Int] = []
+        var relationships: [Int] = []
+        for (slot, property) in properties.enumerated() {
+            slotByName[property.name] = slot
+            if let relationship = property as? NSRelationshipDescription {
+                kinds.append(relationship.isToMany ? .toMany(ordered: relationship.isOrdered) : .toOne)
+                defaults.append(nil)
+                relationships.append(slot)
+            } else if let attribute = property as? NSAttributeDescription {
+                let kind = AttributeKind(attribute.attributeType)
+                kinds.append(.attribute(kind))
+                defaults.append(attribute.defaultValue.flatMap { kind.canonicalValue($0) ?? nil })
+                if !attribute.isTransient { persistent.append(slot) }
+            } else {
+                kinds.append(.attribute(.any))
+                defaults.append(nil)
+            }
+        }
+        self.slotByName = slotByName
+        self.kinds = kinds
+        self.defaults = defaults
+        persistentAttributeSlots = persistent
+        relationshipSlots = relationships
+        inverseSlots = Array(repeating: nil, count: properties.count)
+
+        var constraints: [[Int]] = []
+        var ancestor: NSEntityDescription? = entity
+        var root = entity
+        while let current = ancestor {
+            for constraint in current.uniquenessConstraints {
+                let slots = constraint.compactMap { element -> Int? in
+                    let name = (element as? String) ?? (element as? NSPropertyDescription)?.name
+                    return name.flatMap { slotByName[$0] }
+                }
+                if !slots.isEmpty { constraints.append(slots) }
+            }
+            root = current
+            ancestor = current.superentity
+        }
+        constraintSlots = constraints
+        rootEntity = root
+
+        var hierarchy: [NSEntityDescription] = []
+        var pending = [entity]
+        while let next = pending.popLast() {
+            hierarchy.append(next)
+            pending.append(contentsOf: next.subentities)
+        }
+        self.hierarchy = hierarchy
+
+        if let resolved = entity.managedObjectClassName.flatMap({ NSClassFromString($0) }) as? NSManagedObject.Type {
+            objectClass = resolved
+        } else {
+            objectClass = NSManagedObject.self
+        }
+    }
+
+    /// Finds each relationship's inverse slot; needs the destination layouts, so runs after all are made.
+    func resolveInverses() {
+        for slot in relationshipSlots {
+            guard let relationship = properties[slot] as? NSRelationshipDescription,
+                  let inverse = relationship.inverseRelationship,
+                  let destination = relationship.destinationEntity
+            else { continue }
+            inverseSlots[slot] = destination.layout.slotByName[inverse.name]
+        }
+    }
+
+    /// The slot of the property named `key`, or a trap naming the entity, as Core Data raises for unknown keys.
+    @inline(__always)
+    func slot(forKey key: String) -> Int {
+        guard let slot = slotByName[key] else {
+            preconditionFailure("[<\(objectClass) \(entity.name ?? "?")> valueForUndefinedKey:]: the entity \(entity.name ?? "?") is not key value coding-compliant for the key \"\(key)\".")
+        }
+        return slot
+    }
+}
+
+extension NSEntityDescription {
+    /// The entity's frozen layout, freezing its model on first use.
+    var layout: EntityLayout {
+        if let layout = frozenLayout { return layout }
+        if let model = managedObjectModel {
+            model.freeze()
+            if let layout = frozenLayout { return layout }
+        }
+        let layout = EntityLayout(entity: self)
+        frozenLayout = layout
+        layout.resolveInverses()
+        return layout
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+
+/// A schema: the entities of an object graph, their properties and relationships.
+///
+/// Build it in code as with Core Data. Once a persistent store coordinator uses a model, the model
+/// is frozen and must not be changed.
+open class NSManagedObjectModel: NSObject, @unchecked Sendable {
+    private var allEntities: [NSEntityDescription] = []
+    private let freezeLock = NSLock()
+    private var isFrozen = false
+    private var entitiesByClass: [ObjectIdentifier: NSEntityDescription] = [:]
+
+    /// The version identifiers of the model.
+    open var versionIdentifiers: Set<AnyHashable> = []
+
+    /// Creates an empty model.
+    override public init() {
+        super.init()
+    }
+
+    /// The model's entities.
+    open var entities: [NSEntityDescription] {
+        get { allEntities }
+        set {
+            allEntities = newValue
+            for entity in newValue { entity.managedObjectModel = self }
+        }
+    }
+
+    /// The model's entities by name.
+    open var entitiesByName: [String: NSEntityDescription] {
+        Dictionary(allEntities.compactMap { entity in entity.name.map { ($0, entity) } }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Computes every entity's layout; from then on the model is read-only. Safe to call repeatedly.
+    func freeze() {
+        freezeLock.lock()
+        defer { freezeLock.unlock() }
+        guard !isFrozen else { return }
+        for entity in allEntities { entity.frozenLayout = EntityLayout(entity: entity) }
+        for entity in allEntities { entity.frozenLayout?.resolveInverses() }
+        for entity in allEntities {
+            guard let objectClass = entity.frozenLayout?.objectClass, objectClass != NSManagedObject.self else { continue }
+            let key = ObjectIdentifier(objectClass)
+            if entitiesByClass[key] == nil { entitiesByClass[key] = entity }
+        }
+        isFrozen = true
+        ModelRegistry.shared.register(self)
+    }
+
+    /// The entity whose objects are instances of `objectClass`.
+    func entity(for objectClass: AnyClass) -> NSEntityDescription? {
+        freeze()
+        return entitiesByClass[ObjectIdentifier(objectClass)]
+    }
+}
+
+/// The models that coordinators use, so `NSManagedObject.entity()` can find a class's entity.
+final class ModelRegistry: @unchecked Sendable {
+    static let shared = ModelRegistry()
+    private let lock = NSLock()
+    private var models: [WeakModel] = []
+
+    private struct WeakModel {
+        weak var model: NSManagedObjectModel?
+    }
+
+    func register(_ model: NSManagedObjectModel) {
+        lock.lock()
+        defer { lock.unlock() }
+        models.removeAll { $0.model == nil }
+        models.append(WeakModel(model: model))
+    }
+
+    func entity(for objectClass: AnyClass) -> NSEntityDescription? {
+        lock.lock()
+        let candidates = models.compactMap(\.model)
+        lock.unlock()
+        return candidates.lazy.compactMap { $0.entity(for: objectClass) }.first
+    }
+}

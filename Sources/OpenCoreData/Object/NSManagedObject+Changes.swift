@@ -1,0 +1,90 @@
+import Foundation
+
+/// Change tracking: what changed since the last save, and the values to go back to.
+extension NSManagedObject {
+    /// The properties changed since the last save, with their new values (`NSNull` for nil).
+    public func changedValues() -> [String: Any] {
+        var result: [String: Any] = [:]
+        for slot in changedSlots.slots {
+            result[layout.properties[slot].name] = publicValue(at: slot) ?? NSNull()
+        }
+        return result
+    }
+
+    /// The values of `keys` (all properties when nil) as last saved or fetched (`NSNull` for nil).
+    /// An inserted object has no committed values.
+    public func committedValues(forKeys keys: [String]?) -> [String: Any] {
+        guard !isInserted else { return [:] }
+        fireFaultIfNeeded()
+        let source = committedSlots ?? slots
+        let wanted = keys.map { $0.map(layout.slot(forKey:)) } ?? Array(layout.properties.indices)
+        var result: [String: Any] = [:]
+        for slot in wanted {
+            let value: Any?
+            switch layout.kinds[slot] {
+            case .attribute(let kind): value = kind.publicValue(source[slot])
+            case .toOne: value = source[slot]
+            case .toMany: value = (source[slot] as? ToManyStorage)?.publicValue
+            }
+            result[layout.properties[slot].name] = value ?? NSNull()
+        }
+        return result
+    }
+
+    // MARK: - Internals
+
+    /// Loads the values of a fault from its context.
+    @inline(__always)
+    func fireFaultIfNeeded() {
+        if isFault { managedObjectContext?.fulfillFault(of: self) }
+    }
+
+    /// Keeps the committed values before the first change of a saved object.
+    func prepareForChange() {
+        if committedSlots == nil, !isInserted { committedSlots = copiedSlots() }
+    }
+
+    /// Marks `slot` changed and tells the context the first time.
+    func markChanged(_ slot: Int) {
+        let wasClean = changedSlots.isEmpty
+        changedSlots.insert(slot)
+        if wasClean, !isInserted { managedObjectContext?.objectDidChange(self) }
+    }
+
+    func recordChange(_ slot: Int) {
+        prepareForChange()
+        markChanged(slot)
+    }
+
+    /// The slots with to-many storages copied, for a snapshot that later mutations do not touch.
+    func copiedSlots() -> [Any?] {
+        slots.map { ($0 as? ToManyStorage)?.copy() ?? $0 }
+    }
+
+    /// Forgets the changes: the current values become the committed ones.
+    func commitChanges() {
+        committedSlots = nil
+        changedSlots.removeAll()
+        isInserted = false
+        deletionPropagated = false
+    }
+
+    /// Goes back to the committed values (rollback of an updated or deleted object).
+    func revertChanges() {
+        if let committed = committedSlots { slots = committed }
+        committedSlots = nil
+        changedSlots.removeAll()
+        isDeleted = false
+        deletionPropagated = false
+    }
+
+    /// Turns the object back into a fault, dropping its values.
+    func turnIntoFault() {
+        willTurnIntoFault()
+        slots = []
+        committedSlots = nil
+        changedSlots.removeAll()
+        isFault = true
+        didTurnIntoFault()
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+
+/// Relationship mutations that keep both sides of every relationship in step.
+extension NSManagedObject {
+    func toManyStorage(at slot: Int) -> ToManyStorage {
+        if let storage = slots[slot] as? ToManyStorage { return storage }
+        let storage = managedObjectContext?.loadToMany(of: self, slot: slot) ?? ToManyStorage(isOrdered: isOrderedSlot(slot))
+        slots[slot] = storage
+        return storage
+    }
+
+    private func isOrderedSlot(_ slot: Int) -> Bool {
+        if case .toMany(let ordered) = layout.kinds[slot] { return ordered }
+        return false
+    }
+
+    /// Sets a to-one relationship and its inverse.
+    func setToOne(_ slot: Int, _ newValue: NSManagedObject?) {
+        let old = slots[slot] as? NSManagedObject
+        guard old !== newValue else { return }
+        recordChange(slot)
+        slots[slot] = newValue
+        guard let inverse = layout.inverseSlots[slot] else { return }
+        old?.detachInverse(inverse, from: self)
+        newValue?.attachInverse(inverse, to: self)
+    }
+
+    /// Adds `object` to a to-many relationship and updates the inverse.
+    func addToMany(_ slot: Int, _ object: NSManagedObject) {
+        let storage = toManyStorage(at: slot)
+        guard !storage.objects.contains(object) else { return }
+        recordChange(slot)
+        storage.objects.insert(object)
+        if let inverse = layout.inverseSlots[slot] { object.attachInverse(inverse, to: self) }
+    }
+
+    /// Removes `object` from a to-many relationship and updates the inverse.
+    func removeFromToMany(_ slot: Int, _ object: NSManagedObject) {
+        let storage = toManyStorage(at: slot)
+        guard storage.objects.contains(object) else { return }
+        recordChange(slot)
+        storage.objects.remove(object, keepsOrder: storage.isOrdered)
+        if let inverse = layout.inverseSlots[slot] { object.detachInverse(inverse, from: self) }
+    }
+
+    /// Replaces the objects of a to-many relationship, in the given order for an ordered one.
+    func replaceToMany(_ slot: Int, _ objects: [NSManagedObject]) {
+        let storage = toManyStorage(at: slot)
+        let replacement = ObjectSet(objects)
+        for old in storage.objects.elements where !replacement.contains(old) {
+            removeFromToMany(slot, old)
+        }
+        for object in replacement.elements { addToMany(slot, object) }
+        if storage.isOrdered, storage.objects.elements.map(ObjectIdentifier.init) != replacement.elements.map(ObjectIdentifier.init) {
+            recordChange(slot)
+            storage.objects = replacement
+        }
+    }
+
+    /// Makes the inverse slot of this object stop pointing at `owner`.
+    func detachInverse(_ slot: Int, from owner: NSManagedObject) {
+        fireFaultIfNeeded()
+        switch layout.kinds[slot] {
+        case .toOne:
+            guard slots[slot] as? NSManagedObject === owner else { return }
+            recordChange(slot)
+            slots[slot] = nil
+        case .toMany:
+            let storage = toManyStorage(at: slot)
+            guard storage.objects.contains(owner) else { return }
+            recordChange(slot)
+            storage.objects.remove(owner, keepsOrder: storage.isOrdered)
+        case .attribute:
+            break
+        }
+    }
+
+    /// Makes the inverse slot of this object point at `owner`, detaching a previous owner of a to-one.
+    func attachInverse(_ slot: Int, to owner: NSManagedObject) {
+        fireFaultIfNeeded()
+        switch layout.kinds[slot] {
+        case .toOne:
+            let previous = slots[slot] as? NSManagedObject
+            guard previous !== owner else { return }
+            recordChange(slot)
+            slots[slot] = owner
+            if let previous, let forward = layout.inverseSlots[slot] { previous.detachInverse(forward, from: self) }
+        case .toMany:
+            let storage = toManyStorage(at: slot)
+            guard !storage.objects.contains(owner) else { return }
+            recordChange(slot)
+            storage.objects.insert(owner)
+        case .attribute:
+            break
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import Synchronization
+
+/// A stable identifier of a managed object, valid across contexts.
+///
+/// An inserted object has a temporary ID until it is saved (or `obtainPermanentIDs(for:)` runs);
+/// then it gets a permanent one that names its row in the store.
+open class NSManagedObjectID: NSObject, NSCopying, @unchecked Sendable {
+    enum Reference: Hashable {
+        case temporary(UInt64)
+        case permanent(Int64)
+    }
+
+    /// The entity of the identified object.
+    public let entity: NSEntityDescription
+    /// The store that holds the object, nil while the ID is temporary.
+    public private(set) weak var persistentStore: NSPersistentStore?
+    let storeIdentifier: String?
+    let reference: Reference
+
+    init(entity: NSEntityDescription, reference: Reference, store: NSPersistentStore?) {
+        self.entity = entity
+        self.reference = reference
+        persistentStore = store
+        storeIdentifier = store?.identifier
+        super.init()
+    }
+
+    /// A new temporary ID for an inserted object.
+    static func temporary(for entity: NSEntityDescription) -> NSManagedObjectID {
+        let serial = temporaryIDSerial.add(1, ordering: .relaxed).newValue
+        return NSManagedObjectID(entity: entity, reference: .temporary(serial), store: nil)
+    }
+
+    /// Whether the ID is temporary (the object has not been saved yet).
+    open var isTemporaryID: Bool {
+        if case .temporary = reference { return true }
+        return false
+    }
+
+    /// The row number of a permanent ID.
+    var primaryKey: Int64? {
+        if case .permanent(let key) = reference { return key }
+        return nil
+    }
+
+    /// A URL that names the object: `x-coredata://<store>/<Entity>/p<key>`, or `x-coredata:///<Entity>/t<id>` while temporary.
+    public func uriRepresentation() -> URL {
+        let entityName = entity.name ?? "_"
+        let text: String
+        switch reference {
+        case .temporary(let serial):
+            text = "x-coredata:///\(entityName)/t\(temporaryIDSession)-\(serial)"
+        case .permanent(let key):
+            text = "x-coredata://\(storeIdentifier ?? "")/\(entityName)/p\(key)"
+        }
+        return URL(string: text) ?? URL(fileURLWithPath: "/")
+    }
+
+    /// Returns the ID itself: IDs are immutable.
+    public func copy(with zone: NSZone? = nil) -> Any { self }
+
+    override open func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? NSManagedObjectID else { return false }
+        return other === self || (other.reference == reference && other.entity === entity && other.storeIdentifier == storeIdentifier)
+    }
+
+    override open var hash: Int {
+        var hasher = Hasher()
+        hasher.combine(reference)
+        hasher.combine(ObjectIdentifier(entity))
+        return hasher.finalize()
+    }
+
+    override open var description: String {
+        "<\(type(of: self)): \(uriRepresentation().absoluteString)>"
+    }
+}
+
+private let temporaryIDSerial = Atomic<UInt64>(0)
+private let temporaryIDSession = UUID().uuidString

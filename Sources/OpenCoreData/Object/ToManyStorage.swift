@@ -1,0 +1,21 @@
+import Foundation
+
+/// The objects of one to-many relationship of one object, mutated in place.
+final class ToManyStorage {
+    let isOrdered: Bool
+    var objects: ObjectSet<NSManagedObject>
+
+    init(isOrdered: Bool, objects: ObjectSet<NSManagedObject> = ObjectSet()) {
+        self.isOrdered = isOrdered
+        self.objects = objects
+    }
+
+    func copy() -> ToManyStorage {
+        ToManyStorage(isOrdered: isOrdered, objects: objects)
+    }
+
+    /// The objects as `value(forKey:)` returns them: an `NSOrderedSet` or an `NSSet`.
+    var publicValue: Any {
+        isOrdered ? NSOrderedSet(array: objects.elements) : NSSet(array: objects.elements)
+    }
+}

@@ -1,0 +1,168 @@
+import Foundation
+
+/// A predicate comparing two expressions with an operator, mirroring Foundation's `NSComparisonPredicate`.
+///
+/// Immutable; a constant right-hand side is prepared once at construction (folded strings, hash set for `IN`,
+/// compiled `LIKE` pattern or regular expression), so evaluating over many objects is cheap. `@unchecked Sendable`
+/// because nothing is mutated after `init`.
+open class NSComparisonPredicate: NSPredicate, @unchecked Sendable {
+    /// How the left expression's value is used: directly, or element by element for `ANY`/`ALL`.
+    public enum Modifier: UInt, Sendable {
+        case direct = 0
+        case all = 1
+        case any = 2
+    }
+
+    /// The comparison operator, with Apple's raw values (`customSelector`, 11, is not supported).
+    public enum Operator: UInt, Sendable {
+        case lessThan = 0
+        case lessThanOrEqualTo = 1
+        case greaterThan = 2
+        case greaterThanOrEqualTo = 3
+        case equalTo = 4
+        case notEqualTo = 5
+        case matches = 6
+        case like = 7
+        case beginsWith = 8
+        case endsWith = 9
+        case `in` = 10
+        case contains = 99
+        case between = 100
+    }
+
+    /// String comparison options: `[c]`, `[d]`, `[n]` in format syntax.
+    public struct Options: OptionSet, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        /// `[c]`: ignore case.
+        public static let caseInsensitive = Options(rawValue: 0x01)
+        /// `[d]`: ignore diacritics.
+        public static let diacriticInsensitive = Options(rawValue: 0x02)
+        /// `[n]`: strings are already normalized; accepted and otherwise ignored.
+        public static let normalized = Options(rawValue: 0x04)
+    }
+
+    /// The left-hand expression.
+    public let leftExpression: NSExpression
+    /// The right-hand expression.
+    public let rightExpression: NSExpression
+    /// `direct`, `ANY` or `ALL`.
+    public let comparisonPredicateModifier: Modifier
+    /// The operator.
+    public let predicateOperatorType: Operator
+    /// The string comparison options.
+    public let options: Options
+
+    private let operation: ComparisonOperation
+    /// The right operand prepared at construction when the right expression is constant.
+    private let constantRightOperand: ComparisonOperation.Operand?
+
+    /// A predicate comparing `lhs` and `rhs` with `type`.
+    public init(
+        leftExpression lhs: NSExpression,
+        rightExpression rhs: NSExpression,
+        modifier: Modifier,
+        type: Operator,
+        options: Options = []
+    ) {
+        leftExpression = lhs
+        rightExpression = rhs
+        comparisonPredicateModifier = modifier
+        predicateOperatorType = type
+        self.options = options
+        operation = ComparisonOperation(operatorType: type, options: options)
+        constantRightOperand = rhs.isConstant ? operation.prepare(rhs.value(with: nil, variables: nil)) : nil
+        super.init(evaluation: .subclass)
+    }
+
+    override open func evaluate(with object: Any?, substitutionVariables bindings: [String: Any]?) -> Bool {
+        let left = leftExpression.value(with: object, variables: bindings)
+        let right = constantRightOperand ?? operation.prepare(rightExpression.value(with: object, variables: bindings))
+        switch comparisonPredicateModifier {
+        case .direct:
+            return operation.matches(left, right)
+        case .any:
+            return elements(of: left).contains { operation.matches($0, right) }
+        case .all:
+            return elements(of: left).allSatisfy { operation.matches($0, right) }
+        }
+    }
+
+    /// The values `ANY`/`ALL` iterate: a collection's elements, or a single non-nil value.
+    private func elements(of value: Any?) -> [Any] {
+        guard let value else { return [] }
+        return collectionElements(value) ?? [value]
+    }
+
+    override func substituting(_ variables: [String: Any]) -> NSPredicate {
+        NSComparisonPredicate(
+            leftExpression: leftExpression.substituting(variables),
+            rightExpression: rightExpression.substituting(variables),
+            modifier: comparisonPredicateModifier,
+            type: predicateOperatorType,
+            options: options
+        )
+    }
+
+    override open var predicateFormat: String {
+        let modifier = switch comparisonPredicateModifier {
+        case .direct: ""
+        case .any: "ANY "
+        case .all: "ALL "
+        }
+        return "\(modifier)\(leftExpression) \(operatorFormat)\(optionsFormat) \(rightExpression)"
+    }
+
+    private var operatorFormat: String {
+        switch predicateOperatorType {
+        case .lessThan: "<"
+        case .lessThanOrEqualTo: "<="
+        case .greaterThan: ">"
+        case .greaterThanOrEqualTo: ">="
+        case .equalTo: "=="
+        case .notEqualTo: "!="
+        case .matches: "MATCHES"
+        case .like: "LIKE"
+        case .beginsWith: "BEGINSWITH"
+        case .endsWith: "ENDSWITH"
+        case .in: "IN"
+        case .contains: "CONTAINS"
+        case .between: "BETWEEN"
+        }
+    }
+
+    private var optionsFormat: String {
+        var letters = ""
+        if options.contains(.caseInsensitive) { letters += "c" }
+        if options.contains(.diacriticInsensitive) { letters += "d" }
+        if options.contains(.normalized) { letters += "n" }
+        return letters.isEmpty ? "" : "[\(letters)]"
+    }
+
+    override var indexableLookup: (key: String, values: [Any])? {
+        guard comparisonPredicateModifier == .direct, options.isEmpty else { return nil }
+        switch predicateOperatorType {
+        case .equalTo:
+            return Self.equalityLookup(key: leftExpression, constant: rightExpression)
+                ?? Self.equalityLookup(key: rightExpression, constant: leftExpression)
+        case .in:
+            guard let key = Self.singleKey(leftExpression), rightExpression.isConstant,
+                  let collection = rightExpression.value(with: nil, variables: nil),
+                  let values = collectionElements(collection)
+            else { return nil }
+            return (key, values)
+        default:
+            return nil
+        }
+    }
+
+    private static func equalityLookup(key: NSExpression, constant: NSExpression) -> (key: String, values: [Any])? {
+        guard let key = singleKey(key), case .constant(let value?) = constant.kind else { return nil }
+        return (key, [value])
+    }
+
+    private static func singleKey(_ expression: NSExpression) -> String? {
+        guard case .keyPath(let path) = expression.kind else { return nil }
+        return path.singleKey
+    }
+}

@@ -1,0 +1,242 @@
+import Foundation
+
+/// The in-memory store (`NSInMemoryStoreType`): rows in dictionaries, lost when the process ends.
+///
+/// Attributes used by `==` and `IN` predicates get a hash index on first use, so fetching k objects
+/// by identifier costs O(k), not O(rows).
+final class InMemoryStore: NSPersistentStore, @unchecked Sendable {
+    private struct Row {
+        let objectID: NSManagedObjectID
+        var values: [Any?]
+        var version: Int64
+    }
+
+    /// The rows of one concrete entity, in insertion order, with hash indexes by slot.
+    private final class Table {
+        var rows: [Int64: Row] = [:]
+        var order: [Int64] = []
+        var removedSinceCompaction = 0
+        var indexes: [Int: [AnyHashable: Set<Int64>]] = [:]
+
+        var orderedKeys: [Int64] {
+            if removedSinceCompaction > 0 {
+                order.removeAll { rows[$0] == nil }
+                removedSinceCompaction = 0
+            }
+            return order
+        }
+
+        func index(slot: Int, kind: AttributeKind) -> [AnyHashable: Set<Int64>] {
+            if let index = indexes[slot] { return index }
+            var index: [AnyHashable: Set<Int64>] = [:]
+            for (key, row) in rows {
+                if let value = row.values[slot].flatMap({ kind.indexKey(for: $0) }) { index[value, default: []].insert(key) }
+            }
+            indexes[slot] = index
+            return index
+        }
+
+        func updateIndexes(key: Int64, old: [Any?]?, new: [Any?]?, layout: EntityLayout) {
+            for (slot, var index) in indexes {
+                guard case .attribute(let kind) = layout.kinds[slot] else { continue }
+                let oldKey = old?[slot].flatMap { kind.indexKey(for: $0) }
+                let newKey = new?[slot].flatMap { kind.indexKey(for: $0) }
+                guard oldKey != newKey else { continue }
+                if let oldKey { index[oldKey]?.remove(key) }
+                if let newKey { index[newKey, default: []].insert(key) }
+                indexes[slot] = index
+            }
+        }
+    }
+
+    private let lock = NSLock()
+    private var tables: [ObjectIdentifier: Table] = [:]
+    private var nextPrimaryKeys: [ObjectIdentifier: Int64] = [:]
+    private var version: Int64 = 0
+
+    override var type: String { NSInMemoryStoreType }
+
+    private func table(for entity: NSEntityDescription) -> Table {
+        let key = ObjectIdentifier(entity)
+        if let table = tables[key] { return table }
+        let table = Table()
+        tables[key] = table
+        return table
+    }
+
+    private func row(for objectID: NSManagedObjectID) -> Row? {
+        guard let key = objectID.primaryKey else { return nil }
+        return tables[ObjectIdentifier(objectID.entity)]?.rows[key]
+    }
+
+    // MARK: - Fetching
+
+    override func fetchRows(_ plan: FetchPlan) throws -> [StoredRow] {
+        lock.lock()
+        defer { lock.unlock() }
+        var matches: [Row] = []
+        for entity in plan.entities {
+            guard let table = tables[ObjectIdentifier(entity)] else { continue }
+            for key in candidateKeys(in: table, entity: entity, predicate: plan.predicate) {
+                guard let row = table.rows[key] else { continue }
+                if let predicate = plan.predicate, !predicate.evaluate(with: RowView(store: self, row: row)) { continue }
+                matches.append(row)
+            }
+        }
+        if !plan.sortDescriptors.isEmpty {
+            let views = matches.map { RowView(store: self, row: $0) }
+            matches = views.sorted(byDescriptors: plan.sortDescriptors).map(\.row)
+        }
+        let start = min(plan.offset, matches.count)
+        let end = plan.limit > 0 ? min(matches.count, start + plan.limit) : matches.count
+        return matches[start..<end].map { StoredRow(objectID: $0.objectID, snapshot: ObjectSnapshot(values: $0.values, version: $0.version)) }
+    }
+
+    /// The keys of rows that may match: from a hash index when the predicate pins an attribute, else all.
+    private func candidateKeys(in table: Table, entity: NSEntityDescription, predicate: NSPredicate?) -> [Int64] {
+        let layout = entity.layout
+        guard let lookup = predicate?.indexableLookup,
+              let slot = layout.slotByName[lookup.key],
+              case .attribute(let kind) = layout.kinds[slot], kind.isIndexable
+        else { return table.orderedKeys }
+        let index = table.index(slot: slot, kind: kind)
+        var keys = Set<Int64>()
+        for value in lookup.values {
+            if let hashKey = kind.indexKey(for: value), let found = index[hashKey] { keys.formUnion(found) }
+        }
+        return keys.sorted()
+    }
+
+    override func snapshot(for objectID: NSManagedObjectID) throws -> ObjectSnapshot? {
+        lock.lock()
+        defer { lock.unlock() }
+        return row(for: objectID).map { ObjectSnapshot(values: $0.values, version: $0.version) }
+    }
+
+    override func objectIDs(of entity: NSEntityDescription, slots: [Int], matching values: [Any?]) throws -> [NSManagedObjectID] {
+        lock.lock()
+        defer { lock.unlock() }
+        let names = slots.map { entity.layout.properties[$0].name }
+        var found: [NSManagedObjectID] = []
+        for candidate in entity.layout.rootEntity.layout.hierarchy {
+            guard let table = tables[ObjectIdentifier(candidate)] else { continue }
+            let candidateSlots = names.compactMap { candidate.layout.slotByName[$0] }
+            guard candidateSlots.count == names.count else { continue }
+            for row in table.rows.values where zip(candidateSlots, values).allSatisfy({ slot, value in storedValuesEqual(row.values[slot], value) }) {
+                found.append(row.objectID)
+            }
+        }
+        return found
+    }
+
+    // MARK: - Saving
+
+    override func newObjectIDs(for entity: NSEntityDescription, count: Int) throws -> [NSManagedObjectID] {
+        lock.lock()
+        defer { lock.unlock() }
+        let root = ObjectIdentifier(entity.layout.rootEntity)
+        let first = nextPrimaryKeys[root, default: 1]
+        nextPrimaryKeys[root] = first + Int64(count)
+        return (0..<Int64(count)).map { objectID(for: entity, primaryKey: first + $0) }
+    }
+
+    override func save(_ request: StoreSaveRequest) throws -> Int64 {
+        if isReadOnly { throw CoreDataError.readOnlyStore(self) }
+        lock.lock()
+        defer { lock.unlock() }
+        version += 1
+        for objectID in request.deleted {
+            guard let key = objectID.primaryKey else { continue }
+            let table = table(for: objectID.entity)
+            guard let removed = table.rows.removeValue(forKey: key) else { continue }
+            table.removedSinceCompaction += 1
+            table.updateIndexes(key: key, old: removed.values, new: nil, layout: objectID.entity.layout)
+        }
+        for change in request.inserted {
+            guard let key = change.objectID.primaryKey else { continue }
+            let table = table(for: change.objectID.entity)
+            table.rows[key] = Row(objectID: change.objectID, values: change.values, version: version)
+            table.order.append(key)
+            table.updateIndexes(key: key, old: nil, new: change.values, layout: change.objectID.entity.layout)
+        }
+        for change in request.updated {
+            guard let key = change.objectID.primaryKey else { continue }
+            let table = table(for: change.objectID.entity)
+            guard var row = table.rows[key] else { continue }
+            let old = row.values
+            for slot in change.changedSlots { row.values[slot] = change.values[slot] }
+            row.version = version
+            table.rows[key] = row
+            table.updateIndexes(key: key, old: old, new: row.values, layout: change.objectID.entity.layout)
+        }
+        return version
+    }
+
+    // MARK: - Predicate evaluation over rows
+
+    /// A row seen through key-value reads, so predicates and sort descriptors evaluate against stored values.
+    private final class RowView: NSObject, KeyValueReadable, ObjectIDIdentifiable {
+        unowned let store: InMemoryStore
+        let row: Row
+
+        init(store: InMemoryStore, row: Row) {
+            self.store = store
+            self.row = row
+        }
+
+        var objectID: NSManagedObjectID { row.objectID }
+
+        func value(forKey key: String) -> Any? {
+            let layout = row.objectID.entity.layout
+            guard let slot = layout.slotByName[key] else { return nil }
+            switch layout.kinds[slot] {
+            case .attribute:
+                return row.values[slot]
+            case .toOne:
+                return (row.values[slot] as? NSManagedObjectID).flatMap(view(of:))
+            case .toMany:
+                return ((row.values[slot] as? [NSManagedObjectID]) ?? []).compactMap(view(of:))
+            }
+        }
+
+        private func view(of objectID: NSManagedObjectID) -> RowView? {
+            store.row(for: objectID).map { RowView(store: store, row: $0) }
+        }
+    }
+}
+
+extension AttributeKind {
+    /// Whether values of this kind can be looked up by hash (exact equality is value equality).
+    var isIndexable: Bool {
+        switch self {
+        case .integer16, .integer32, .integer64, .string, .uuid, .date, .boolean, .decimal, .uri, .binary: true
+        case .double, .float, .any: false
+        }
+    }
+
+    /// The hash key of `value` in an index of this kind: the canonical value, or nil when `value`
+    /// cannot equal any stored value (wrong type, or a fraction for an integer attribute).
+    func indexKey(for value: Any) -> AnyHashable? {
+        switch self {
+        case .integer16, .integer32, .integer64:
+            if let integer = value as? Int64 { return integer }
+            if let integer = value as? Int { return Int64(integer) }
+            guard !(value is Bool), let number = value as? NSNumber else { return nil }
+            let integer = number.int64Value
+            return Double(integer) == number.doubleValue ? integer : nil
+        case .string, .uuid, .date, .boolean, .decimal, .uri, .binary:
+            return (canonicalValue(value) ?? nil) as? AnyHashable
+        case .double, .float, .any:
+            return nil
+        }
+    }
+}
+
+/// Whether two stored values are equal (constraint checks), comparing canonical forms.
+func storedValuesEqual(_ lhs: Any?, _ rhs: Any?) -> Bool {
+    switch (lhs, rhs) {
+    case (nil, nil): true
+    case (let left?, let right?): (left as? AnyHashable) == (right as? AnyHashable)
+    default: false
+    }
+}

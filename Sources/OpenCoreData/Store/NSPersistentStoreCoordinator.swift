@@ -1,0 +1,141 @@
+import Foundation
+
+/// Connects contexts to the stores that hold a model's objects, and serializes access to the stores.
+///
+/// OpenCoreData saves new objects to the coordinator's first store; fetches read every store.
+open class NSPersistentStoreCoordinator: NSObject, @unchecked Sendable {
+    /// The model of the objects in the coordinator's stores.
+    public let managedObjectModel: NSManagedObjectModel
+    /// A name for debugging.
+    open var name: String?
+
+    private let lock = NSRecursiveLock()
+    private var stores: [NSPersistentStore] = []
+    private var contexts: [WeakContext] = []
+
+    private struct WeakContext {
+        weak var context: NSManagedObjectContext?
+    }
+
+    /// Creates a coordinator for `model`, which is frozen from now on.
+    public init(managedObjectModel model: NSManagedObjectModel) {
+        managedObjectModel = model
+        model.freeze()
+        super.init()
+    }
+
+    /// The coordinator's stores.
+    open var persistentStores: [NSPersistentStore] {
+        withLock { stores }
+    }
+
+    /// Adds a store of `storeType` (`NSInMemoryStoreType` or `NSSQLiteStoreType`) at `storeURL`.
+    @discardableResult
+    open func addPersistentStore(ofType storeType: String, configurationName configuration: String?, at storeURL: URL?, options: [AnyHashable: Any]?) throws -> NSPersistentStore {
+        let store = try StoreFactory.makeStore(type: storeType, coordinator: self, configuration: configuration, url: storeURL, options: options)
+        try store.open(model: managedObjectModel)
+        withLock { stores.append(store) }
+        return store
+    }
+
+    /// Adds the store `description` describes and reports the outcome to `block` (synchronously).
+    open func addPersistentStore(with description: NSPersistentStoreDescription, completionHandler block: @escaping (NSPersistentStoreDescription, (any Error)?) -> Void) {
+        do {
+            try addPersistentStore(ofType: description.type, configurationName: description.configuration, at: description.url, options: description.storeOptions)
+            block(description, nil)
+        } catch {
+            block(description, error)
+        }
+    }
+
+    /// Removes `store` from the coordinator.
+    open func remove(_ store: NSPersistentStore) throws {
+        withLock { stores.removeAll { $0 === store } }
+    }
+
+    /// The store at `URL`, if the coordinator has one.
+    open func persistentStore(for URL: URL) -> NSPersistentStore? {
+        withLock { stores.first { $0.url == URL } }
+    }
+
+    /// The object ID that `url` (from `uriRepresentation()`) names, if it belongs to one of the stores.
+    open func managedObjectID(forURIRepresentation url: URL) -> NSManagedObjectID? {
+        guard url.scheme == "x-coredata", let storeIdentifier = url.host else { return nil }
+        let components = url.pathComponents.filter { $0 != "/" }
+        guard components.count == 2, components[1].hasPrefix("p"), let key = Int64(components[1].dropFirst()),
+              let entity = managedObjectModel.entitiesByName[components[0]],
+              let store = withLock({ stores.first { $0.identifier == storeIdentifier } })
+        else { return nil }
+        return store.objectID(for: entity, primaryKey: key)
+    }
+
+    // MARK: - Engine access for contexts
+
+    func withLock<T>(_ body: () throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+
+    var primaryStore: NSPersistentStore? {
+        withLock { stores.first }
+    }
+
+    func fetchRows(_ plan: FetchPlan) throws -> [StoredRow] {
+        try withLock {
+            if stores.count == 1 { return try stores[0].fetchRows(plan) }
+            guard plan.sortDescriptors.isEmpty, plan.offset == 0, plan.limit == 0 else {
+                throw CoreDataError.unsupportedMultiStoreFetch
+            }
+            return try stores.flatMap { try $0.fetchRows(plan) }
+        }
+    }
+
+    func countRows(_ plan: FetchPlan) throws -> Int {
+        try withLock { try stores.reduce(0) { $0 + (try $1.countRows(plan)) } }
+    }
+
+    func snapshot(for objectID: NSManagedObjectID) throws -> ObjectSnapshot? {
+        try withLock { try (objectID.persistentStore ?? stores.first)?.snapshot(for: objectID) }
+    }
+
+    func relatedObjectIDs(of objectID: NSManagedObjectID, slot: Int) throws -> [NSManagedObjectID] {
+        try withLock { try (objectID.persistentStore ?? stores.first)?.relatedObjectIDs(of: objectID, slot: slot) ?? [] }
+    }
+
+    func newObjectIDs(for entity: NSEntityDescription, count: Int) throws -> [NSManagedObjectID] {
+        try withLock {
+            guard let store = stores.first else { throw CoreDataError.noPersistentStores }
+            return try store.newObjectIDs(for: entity, count: count)
+        }
+    }
+
+    func objectIDs(of entity: NSEntityDescription, slots: [Int], matching values: [Any?]) throws -> [NSManagedObjectID] {
+        try withLock { try stores.flatMap { try $0.objectIDs(of: entity, slots: slots, matching: values) } }
+    }
+
+    /// Writes a context's changes; returns the new row version.
+    func save(_ request: StoreSaveRequest) throws -> Int64 {
+        try withLock {
+            guard let store = stores.first else { throw CoreDataError.noPersistentStores }
+            return try store.save(request)
+        }
+    }
+
+    // MARK: - Contexts
+
+    func register(_ context: NSManagedObjectContext) {
+        withLock {
+            contexts.removeAll { $0.context == nil }
+            contexts.append(WeakContext(context: context))
+        }
+    }
+
+    /// Lets the contexts that merge changes automatically know what `source` saved.
+    func contextDidSave(_ source: NSManagedObjectContext, updated: [NSManagedObjectID], deleted: [NSManagedObjectID]) {
+        let targets = withLock { contexts.compactMap(\.context).filter { $0 !== source } }
+        for context in targets where context.automaticallyMergesChangesFromParent {
+            context.perform { context.mergeSavedChanges(updated: updated, deleted: deleted) }
+        }
+    }
+}
