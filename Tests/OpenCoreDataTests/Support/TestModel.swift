@@ -156,6 +156,15 @@ enum TestModel {
         ]
         product.uniquenessConstraints = [["sku"]]
 
+        // Composite uniqueness constraint.
+        let seat = entity("Seat")
+        seat.properties = [
+            attribute("row", .stringAttributeType, optional: false),
+            attribute("number", .integer64AttributeType, optional: false, defaultValue: 0),
+            attribute("holder", .stringAttributeType),
+        ]
+        seat.uniquenessConstraints = [["row", "number"]]
+
         // Validation.
         let account = entity("Account")
         account.properties = [
@@ -210,7 +219,7 @@ enum TestModel {
         model.entities = [
             person, country, tag, note, passport,
             animal, dog, cat,
-            allTypes, product, account, team, member, event,
+            allTypes, product, seat, account, team, member, event,
             owner, item, part,
         ]
         return model
@@ -305,7 +314,11 @@ final class Event: NSManagedObject {
     @Managed var revision: String?
 
     var awakeFromInsertCount = 0
+    var awakeFromFetchCount = 0
     var willSaveCount = 0
+    var didSaveCount = 0
+    var prepareForDeletionCount = 0
+    var willSaveSawDeleted = false
 
     static let awakeDate = Date(timeIntervalSinceReferenceDate: 1_000)
 
@@ -316,9 +329,25 @@ final class Event: NSManagedObject {
         setPrimitiveValue(Event.awakeDate, forKey: "createdAt")
     }
 
+    override func awakeFromFetch() {
+        super.awakeFromFetch()
+        awakeFromFetchCount += 1
+    }
+
+    override func didSave() {
+        super.didSave()
+        didSaveCount += 1
+    }
+
+    override func prepareForDeletion() {
+        super.prepareForDeletion()
+        prepareForDeletionCount += 1
+    }
+
     override func willSave() {
         super.willSave()
         willSaveCount += 1
+        if isDeleted { willSaveSawDeleted = true }
         // Apple's documented pattern: only change a value when it differs (avoids a save loop).
         if !isDeleted, let title, revision != title.uppercased() {
             revision = title.uppercased()
