@@ -1,5 +1,19 @@
 import Foundation
 
+extension NSManagedObject {
+    /// The object IDs of the destination objects of the relationship `key`, loading them if needed.
+    public func objectIDs(forRelationshipNamed key: String) -> [NSManagedObjectID] {
+        let slot = layout.slot(forKey: key)
+        return relatedObjects(at: slot).map(\.objectID)
+    }
+
+    /// Whether the relationship `key` has not been loaded yet.
+    public func hasFault(forRelationshipNamed key: String) -> Bool {
+        let slot = layout.slot(forKey: key)
+        return isFault || (layout.relationshipSlots.contains(slot) && slots[slot] == nil)
+    }
+}
+
 /// Relationship mutations that keep both sides of every relationship in step.
 extension NSManagedObject {
     func toManyStorage(at slot: Int) -> ToManyStorage {

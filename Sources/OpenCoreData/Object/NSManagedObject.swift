@@ -44,7 +44,7 @@ open class NSManagedObject: NSObject, ManagedPropertyContainer {
         self.entity = entity
         let layout = entity.layout
         self.layout = layout
-        changedSlots = SlotMask(slotCount: layout.kinds.count)
+        changedSlots = SlotMask()
         if let seed = ObjectMaterialization.pending.value, seed.entity === entity {
             ObjectMaterialization.pending.value = nil
             objectID = seed.objectID

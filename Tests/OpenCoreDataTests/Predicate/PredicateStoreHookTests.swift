@@ -107,6 +107,11 @@ struct PredicateStoreHookTests {
         #expect(sorted.compactMap { $0.values["name"] as? String } == ["Ann", "Cy", "Bo"])
     }
 
+    @Test("LIKE treats an escaped wildcard literally", arguments: [("a*b", true), ("axb", false)])
+    func likeEscape(_ subject: String, _ matches: Bool) {
+        #expect(LikePattern("a\\*b").matches(subject) == matches)
+    }
+
     @Test("a large IN list matches through its hash set")
     func largeInList() {
         let predicate = NSPredicate(format: "rank IN %@", Array(1_000...100_000) + [1])
