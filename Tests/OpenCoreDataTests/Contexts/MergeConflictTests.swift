@@ -87,7 +87,8 @@ struct MergeConflictTests {
         #expect(failure.code == 133020)
         #expect(failure.userInfo[NSPersistentStoreSaveConflictsErrorKey] != nil)
         #expect(scenario.second.performAndWait { scenario.second.hasChanges })
-        #expect(try scenario.stored() == "First|1")
+        let stored = try scenario.stored()
+        #expect(stored == "First|1")
     }
 
     @Test func staleSaveOfAnotherPropertyAlsoConflicts() throws {
@@ -96,7 +97,8 @@ struct MergeConflictTests {
         try scenario.secondChanges { $0.age = 2 }
         let error = scenario.second.performAndWait { saveError(scenario.second) }
         #expect(error?.code == 133020)
-        #expect(try scenario.stored() == "First|1")
+        let stored = try scenario.stored()
+        #expect(stored == "First|1")
     }
 
     @Test func freshSnapshotDoesNotConflict() throws {
@@ -109,7 +111,8 @@ struct MergeConflictTests {
             person.age = 5
             try late.save()
         }
-        #expect(try scenario.stored() == "First|5")
+        let stored = try scenario.stored()
+        #expect(stored == "First|5")
     }
 
     // refresh(_:mergeChanges: true) reloads the stored values and reapplies the local changes.
@@ -124,7 +127,8 @@ struct MergeConflictTests {
             second.refresh(person, mergeChanges: true)
             try second.save()
         }
-        #expect(try scenario.stored() == "First|2")
+        let stored = try scenario.stored()
+        #expect(stored == "First|2")
     }
 
     // "by individual property, with in-memory changes trumping external changes"
@@ -133,7 +137,8 @@ struct MergeConflictTests {
         try scenario.firstSaves { $0.name = "First" }
         try scenario.secondChanges { $0.name = "Second" }
         try scenario.second.performAndWait { try scenario.second.save() }
-        #expect(try scenario.stored() == "Second|1")
+        let stored = try scenario.stored()
+        #expect(stored == "Second|1")
     }
 
     @Test func objectTrumpKeepsExternalChangesOfOtherProperties() throws {
@@ -141,7 +146,8 @@ struct MergeConflictTests {
         try scenario.firstSaves { $0.name = "First" }
         try scenario.secondChanges { $0.age = 2 }
         try scenario.second.performAndWait { try scenario.second.save() }
-        #expect(try scenario.stored() == "First|2")
+        let stored = try scenario.stored()
+        #expect(stored == "First|2")
     }
 
     // "by individual property, with external changes trumping in-memory changes"
@@ -153,7 +159,8 @@ struct MergeConflictTests {
             $0.age = 2
         }
         try scenario.second.performAndWait { try scenario.second.save() }
-        #expect(try scenario.stored() == "First|2")
+        let stored = try scenario.stored()
+        #expect(stored == "First|2")
     }
 
     // "by saving the entire in-memory object to the persistent store"
@@ -162,7 +169,8 @@ struct MergeConflictTests {
         try scenario.firstSaves { $0.name = "First" }
         try scenario.secondChanges { $0.age = 2 }
         try scenario.second.performAndWait { try scenario.second.save() }
-        #expect(try scenario.stored() == "Original|2")
+        let stored = try scenario.stored()
+        #expect(stored == "Original|2")
     }
 
     // "by discarding unsaved changes"
@@ -171,6 +179,7 @@ struct MergeConflictTests {
         try scenario.firstSaves { $0.name = "First" }
         try scenario.secondChanges { $0.age = 2 }
         try scenario.second.performAndWait { try scenario.second.save() }
-        #expect(try scenario.stored() == "First|1")
+        let stored = try scenario.stored()
+        #expect(stored == "First|1")
     }
 }
