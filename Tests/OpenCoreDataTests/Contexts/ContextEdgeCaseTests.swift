@@ -114,7 +114,7 @@ struct StackDefaultTests {
 struct ModelInheritanceDetailTests {
     @Test func subentityPropertiesIncludeInheritedOnes() throws {
         let dog = try #require(TestModel.shared.entitiesByName["Dog"])
-        #expect(Set(dog.properties.map(\.name)) == ["name", "legs", "breed"])
+        #expect(Set(dog.properties.map(\.name)) == ["name", "legs", "owner", "breed"])
     }
 
     @Test func isKindOfEntity() throws {

@@ -115,9 +115,14 @@ enum TestModel {
         // Inheritance: abstract Animal with Dog and Cat.
         let animal = entity("Animal", Animal.self)
         animal.isAbstract = true
+        let personPets = relationship("pets", to: animal, toMany: true)
+        let animalOwner = relationship("owner", to: person, toMany: false)
+        inverse(personPets, animalOwner)
+        person.properties.append(personPets)
         animal.properties = [
             attribute("name", .stringAttributeType),
             attribute("legs", .integer16AttributeType, optional: false, defaultValue: 4),
+            animalOwner,
         ]
         let dog = entity("Dog", Dog.self)
         dog.properties = [attribute("breed", .stringAttributeType)]
@@ -236,6 +241,7 @@ final class Person: NSManagedObject {
     @Managed var tags: Set<Tag>
     @Managed var notes: NSOrderedSet
     @Managed var passport: Passport?
+    @Managed var pets: Set<Animal>
 }
 
 extension Person {
@@ -268,6 +274,7 @@ final class Note: NSManagedObject {
 class Animal: NSManagedObject {
     @Managed var name: String?
     @Managed var legs: Int16
+    @Managed var owner: Person?
 }
 
 final class Dog: Animal {
