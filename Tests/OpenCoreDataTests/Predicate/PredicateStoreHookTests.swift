@@ -8,7 +8,7 @@ import Testing
 
 // Internal hooks the OpenCoreData stores use; they do not exist in Apple's frameworks.
 #if !canImport(CoreData)
-@testable import OpenCoreData
+@testable import OpenCoreDataCore
 
 /// A stand-in for a managed object: to-one values are objects, to-many values `NSSet`/`NSOrderedSet`.
 /// Immutable, hence `@unchecked Sendable`.

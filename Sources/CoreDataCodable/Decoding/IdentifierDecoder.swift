@@ -1,0 +1,91 @@
+import Foundation
+
+/// A decoder presenting a bare identifier (`1`) as the object `{"<identity key path>": 1}`, so
+/// that `container(for:)` and `initialize(from:)` run for bare identifiers as for objects.
+struct IdentifierDecoder: Decoder {
+    let base: any Decoder
+    /// The identity attribute's JSON key path.
+    let path: [JSONKey]
+
+    var codingPath: [any CodingKey] { base.codingPath }
+    var userInfo: [CodingUserInfoKey: Any] { base.userInfo }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        KeyedDecodingContainer(IdentifierKeyedContainer<Key>(base: base, path: path, codingPath: base.codingPath))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        throw DecodingError.typeMismatch([Any].self, DecodingError.Context(
+            codingPath: codingPath, debugDescription: "Expected an array but found a bare identifier."
+        ))
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        try base.singleValueContainer()
+    }
+}
+
+/// The keyed container of an ``IdentifierDecoder``: one key (or key path) whose value is the identifier.
+private struct IdentifierKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let base: any Decoder
+    /// The remaining key path to the identifier; never empty.
+    let path: [JSONKey]
+    let codingPath: [any CodingKey]
+
+    var allKeys: [Key] { path.first.flatMap { Key(stringValue: $0.stringValue) }.map { [$0] } ?? [] }
+
+    func contains(_ key: Key) -> Bool {
+        key.stringValue == path.first?.stringValue
+    }
+
+    func decodeNil(forKey key: Key) throws -> Bool {
+        try requireLeaf(key)
+        return try base.singleValueContainer().decodeNil()
+    }
+
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        try requireLeaf(key)
+        return try base.singleValueContainer().decode(type)
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(
+        keyedBy type: NestedKey.Type, forKey key: Key
+    ) throws -> KeyedDecodingContainer<NestedKey> {
+        guard contains(key), path.count > 1 else {
+            throw mismatch([String: Any].self, forKey: key, "Expected an object but found a bare identifier.")
+        }
+        return KeyedDecodingContainer(IdentifierKeyedContainer<NestedKey>(
+            base: base, path: Array(path.dropFirst()), codingPath: codingPath + [key]
+        ))
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        throw mismatch([Any].self, forKey: key, "Expected an array but found a bare identifier.")
+    }
+
+    func superDecoder() throws -> any Decoder {
+        throw mismatch([String: Any].self, forKey: nil, "A bare identifier has no super decoder.")
+    }
+
+    func superDecoder(forKey key: Key) throws -> any Decoder {
+        try requireLeaf(key)
+        return base
+    }
+
+    private func requireLeaf(_ key: Key) throws {
+        guard contains(key) else {
+            throw DecodingError.keyNotFound(key, DecodingError.Context(
+                codingPath: codingPath, debugDescription: "A bare identifier only has its identity key."
+            ))
+        }
+        guard path.count == 1 else {
+            throw mismatch([String: Any].self, forKey: key, "Expected an object for a key path component.")
+        }
+    }
+
+    private func mismatch(_ type: Any.Type, forKey key: Key?, _ description: String) -> DecodingError {
+        DecodingError.typeMismatch(type, DecodingError.Context(
+            codingPath: codingPath + (key.map { [$0] } ?? []), debugDescription: description
+        ))
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+extension ImportSession {
+    /// Decodes one object with its relationships: at most one fetch per entity.
+    func decodeObject(_ destination: DestinationDecoding, from decoder: any Decoder) throws -> NSManagedObject {
+        switch destination {
+        case .mapped(let mapping):
+            let source = try self.source(for: decoder, mapping: mapping)
+            try fetchPending()
+            return try materialize(source, mapping: mapping)
+        case .decodable(let type):
+            return try decodeDecodable(type, from: decoder)
+        }
+    }
+
+    /// Decodes the objects of a JSON array with their relationships, skipping `null` elements:
+    /// at most one fetch per entity, whatever the array's length. Objects come in JSON order; a
+    /// repeated identity gives the same object each time, initialized by each occurrence in turn.
+    func decodeObjects(
+        _ destination: DestinationDecoding, from container: inout any UnkeyedDecodingContainer
+    ) throws -> [NSManagedObject] {
+        switch destination {
+        case .mapped(let mapping):
+            var sources: [ObjectSource] = []
+            if let count = container.count { sources.reserveCapacity(count) }
+            while !container.isAtEnd {
+                if try container.decodeNil() { continue }
+                sources.append(try source(for: container.superDecoder(), mapping: mapping))
+            }
+            try fetchPending()
+            return try sources.map { try materialize($0, mapping: mapping) }
+        case .decodable(let type):
+            var objects: [NSManagedObject] = []
+            while !container.isAtEnd {
+                if try container.decodeNil() { continue }
+                objects.append(try decodeDecodable(type, from: container.superDecoder()))
+            }
+            return objects
+        }
+    }
+
+    /// The object for `source`, found or inserted, initialized by the type's hook.
+    private func materialize(_ source: ObjectSource, mapping: DecodingMapping) throws -> NSManagedObject {
+        let object: NSManagedObject
+        if let identity = source.identity, let existing = self.object(entity: mapping.mapping.entityName, identity: identity) {
+            object = existing
+            willChange(object)
+        } else {
+            object = insert(mapping, identity: source.identity, identityValues: source.identityValues)
+        }
+        try mapping.initialize(object, source.decoder)
+        return object
+    }
+
+    private func decodeDecodable(_ type: any Decodable.Type, from decoder: any Decoder) throws -> NSManagedObject {
+        let value = try type.init(from: decoder)
+        guard let object = value as? NSManagedObject else {
+            throw DecodingError.typeMismatch(NSManagedObject.self, DecodingError.Context(
+                codingPath: decoder.codingPath, debugDescription: "\(type) did not decode a managed object."
+            ))
+        }
+        return object
+    }
+}

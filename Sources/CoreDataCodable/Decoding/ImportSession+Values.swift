@@ -1,0 +1,139 @@
+import Foundation
+
+extension ImportSession {
+    /// Applies the values an `initialize(from:)` decoder carries to `object`, for the properties
+    /// `isIncluded` accepts: what every `defaultInitialization` does.
+    static func applyDefaultValues(
+        to object: NSManagedObject, from decoder: any Decoder, including isIncluded: (PropertyMapping) -> Bool
+    ) throws {
+        let context = try object.managedObjectContext ?? decoder.requireContext()
+        try run(in: context) { session in
+            let prepared = try decoder as? PreparedDecoder ?? session.prepare(decoder, for: object)
+            session.willChange(object)
+            try session.apply(prepared.values, to: object, mapping: prepared.mapping.mapping, including: isIncluded)
+        }
+    }
+
+    /// A decoder given to a default initialization that did not come from this library: its
+    /// container, prepared by the object's `container(for:)`.
+    private func prepare(_ decoder: any Decoder, for object: NSManagedObject) throws -> PreparedDecoder {
+        let destination = try destinationDecoding(for: object.entity)
+        guard case .mapped(let mapping) = destination else {
+            throw CoreDataCodableError(.entityNotFound(className: String(reflecting: type(of: object))))
+        }
+        return PreparedDecoder(base: decoder, values: try mapping.prepare(decoder), mapping: mapping)
+    }
+
+    /// Sets the present properties of `values` on `object`; missing keys leave properties unchanged.
+    func apply(
+        _ values: ObjectValues, to object: NSManagedObject, mapping: EntityMapping,
+        including isIncluded: (PropertyMapping) -> Bool
+    ) throws {
+        for property in mapping.properties where isIncluded(property) {
+            if let attribute = property.attribute {
+                try applyAttribute(property, attribute, from: values, to: object, entity: mapping.entityName)
+            } else if let relationship = property.relationship {
+                try applyRelationship(property, relationship, from: values, to: object, entity: mapping.entityName)
+            }
+        }
+    }
+
+    private func applyAttribute(
+        _ property: PropertyMapping, _ attribute: NSAttributeDescription,
+        from values: ObjectValues, to object: NSManagedObject, entity: String
+    ) throws {
+        switch try values.attributeValue(property, entity: entity) {
+        case .missing:
+            return
+        case .null:
+            guard attribute.isOptional else {
+                throw DecodingError.valueNotFound(AttributeDecoding.swiftType(of: attribute, property), DecodingError.Context(
+                    codingPath: values.codingPath(to: property.path),
+                    debugDescription: "null for the non-optional attribute \(entity).\(property.name)."
+                ))
+            }
+            if object.value(forKey: property.name) != nil { object.setValue(nil, forKey: property.name) }
+        case .value(let value):
+            if let current = object.value(forKey: property.name),
+               let old = ObjectIdentity.normalized(current, for: attribute.attributeType),
+               let new = ObjectIdentity.normalized(value, for: attribute.attributeType),
+               old == new, attribute.attributeType != .transformableAttributeType {
+                return
+            }
+            object.setValue(value, forKey: property.name)
+        }
+    }
+
+    private func applyRelationship(
+        _ property: PropertyMapping, _ relationship: NSRelationshipDescription,
+        from values: ObjectValues, to object: NSManagedObject, entity: String
+    ) throws {
+        let newValue: Any?
+        switch try relationshipValue(property, in: values) {
+        case .missing:
+            return
+        case .null:
+            newValue = relationship.isToMany ? Self.toManyValue([], ordered: relationship.isOrdered) : nil
+        case .value(.manual(let value)):
+            newValue = try manualRelationshipValue(value, property, relationship, values: values, entity: entity)
+        case .value(.decoder(let decoder)):
+            guard let destinationEntity = relationship.destinationEntity else {
+                throw CoreDataCodableError(
+                    .propertyNotDecodable(entity: entity, property: property.name, reason: "it has no destination entity."),
+                    codingPath: decoder.codingPath
+                )
+            }
+            let destination = try destinationDecoding(for: destinationEntity)
+            if relationship.isToMany {
+                var container = try decoder.unkeyedContainer()
+                let objects = try decodeObjects(destination, from: &container)
+                newValue = Self.toManyValue(objects, ordered: relationship.isOrdered)
+            } else {
+                newValue = try decodeObject(destination, from: decoder)
+            }
+        }
+        object.setValue(newValue, forKey: property.name)
+    }
+
+    private enum RelationshipSource {
+        case manual(Any)
+        case decoder(any Decoder)
+    }
+
+    private func relationshipValue(_ property: PropertyMapping, in values: ObjectValues) throws -> FoundValue<RelationshipSource> {
+        if let manual = values.manualValues[property.keyString] {
+            return manual.map { .value(.manual($0)) } ?? .null
+        }
+        guard let (container, key) = try values.locate(property.path) else { return .missing }
+        if try container.decodeNil(forKey: key) { return .null }
+        return .value(.decoder(try container.superDecoder(forKey: key)))
+    }
+
+    /// A relationship value set in `container(for:)`: an object for a to-one, a collection of
+    /// objects for a to-many.
+    private func manualRelationshipValue(
+        _ value: Any, _ property: PropertyMapping, _ relationship: NSRelationshipDescription,
+        values: ObjectValues, entity: String
+    ) throws -> Any {
+        if relationship.isToMany {
+            let objects: [NSManagedObject]? = switch value {
+            case let set as NSOrderedSet: set.array as? [NSManagedObject]
+            case let set as NSSet: set.allObjects as? [NSManagedObject]
+            case let array as [NSManagedObject]: array
+            case let set as Set<NSManagedObject>: Array(set)
+            default: nil
+            }
+            if let objects { return Self.toManyValue(objects, ordered: relationship.isOrdered) }
+        } else if let object = value as? NSManagedObject {
+            return object
+        }
+        throw DecodingError.typeMismatch(relationship.isToMany ? [NSManagedObject].self : NSManagedObject.self, DecodingError.Context(
+            codingPath: values.codingPath(to: property.path),
+            debugDescription: "The value set in container(for:) for the relationship \(entity).\(property.name) is a \(type(of: value))."
+        ))
+    }
+
+    static func toManyValue(_ objects: [NSManagedObject], ordered: Bool) -> Any {
+        ordered ? NSOrderedSet(array: objects) : NSSet(array: objects)
+    }
+}

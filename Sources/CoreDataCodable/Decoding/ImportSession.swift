@@ -1,0 +1,172 @@
+import Foundation
+
+/// The state of one decode into a context, from the outermost `init(from:)` to its end.
+///
+/// The outermost decode creates it inside the context's `performAndWait`; everything nested
+/// (relationships, `Many`, custom hooks decoding managed objects) runs synchronously in that
+/// block and finds it through ``current``. It owns the identity maps (every fetched and inserted
+/// object, so that a repeated identity never makes a duplicate) and an undo log: when a decode
+/// fails, the objects it inserted are deleted and the objects it updated get their values back.
+final class ImportSession: @unchecked Sendable {
+    /// The session of the decode running on this thread, if any.
+    @TaskLocal static var current: ImportSession?
+
+    let context: NSManagedObjectContext
+    let model: NSManagedObjectModel
+
+    /// Objects by entity name and identity.
+    private var objects: [String: [ObjectIdentity: NSManagedObject]] = [:]
+    /// Identities already looked up in the context, found or not, by entity name.
+    private var lookedUp: [String: Set<ObjectIdentity>] = [:]
+    /// Objects this session inserted or saved the values of.
+    private var touched: Set<ObjectIdentifier> = []
+    private var undoLog: [UndoEntry] = []
+    /// Sources prepared ahead by prefetching, by coding path, until the decode reaches them.
+    private var prepared: [[JSONKey]: ObjectSource] = [:]
+    /// Identities to fetch before the next lookup, by entity name.
+    private var pending: [String: (mapping: EntityMapping, identities: [ObjectIdentity])] = [:]
+    /// Mappings by type, so that the shared registry's lock is taken once per type per decode.
+    private var decodingMappings: [ObjectIdentifier: DecodingMapping] = [:]
+    private var destinations: [String: DestinationDecoding] = [:]
+
+    private enum UndoEntry {
+        case inserted(NSManagedObject, entity: String, identity: ObjectIdentity?)
+        case updated(NSManagedObject, values: [(key: String, value: Any?)])
+    }
+
+    private init(context: NSManagedObjectContext) throws {
+        self.context = context
+        model = try context.requireModel()
+    }
+
+    /// Runs `body` inside `context.performAndWait`, with the running session for `context` or a
+    /// new one. If `body` throws, what it inserted or updated is undone.
+    static func run<Result>(in context: NSManagedObjectContext, _ body: (ImportSession) throws -> Result) throws -> Result {
+        try context.performAndWait {
+            if let session = current, session.context === context {
+                return try session.undoingOnFailure(body)
+            }
+            let session = try ImportSession(context: context)
+            return try $current.withValue(session) {
+                try session.undoingOnFailure(body)
+            }
+        }
+    }
+
+    private func undoingOnFailure<Result>(_ body: (ImportSession) throws -> Result) throws -> Result {
+        let mark = undoLog.count
+        do {
+            return try body(self)
+        } catch {
+            undo(to: mark)
+            throw error
+        }
+    }
+
+    private func undo(to mark: Int) {
+        while undoLog.count > mark {
+            switch undoLog.removeLast() {
+            case .inserted(let object, let entity, let identity):
+                if let identity, objects[entity]?[identity] === object { objects[entity]?[identity] = nil }
+                touched.remove(ObjectIdentifier(object))
+                context.delete(object)
+            case .updated(let object, let values):
+                for (key, value) in values { object.setValue(value, forKey: key) }
+                touched.remove(ObjectIdentifier(object))
+            }
+        }
+    }
+
+    // MARK: Objects
+
+    /// The object with `identity`, fetched or inserted earlier in this session.
+    func object(entity: String, identity: ObjectIdentity) -> NSManagedObject? {
+        objects[entity]?[identity]
+    }
+
+    /// Keeps a source prepared ahead for the decode of the value at `codingPath`.
+    func keepPrepared(_ source: ObjectSource, at codingPath: [any CodingKey]) {
+        prepared[codingPath.map { JSONKey(converting: $0) }] = source
+    }
+
+    /// The source prepared ahead for the value at `codingPath`, if any; it is handed out once.
+    func takePrepared(at codingPath: [any CodingKey]) -> ObjectSource? {
+        guard !prepared.isEmpty else { return nil }
+        return prepared.removeValue(forKey: codingPath.map { JSONKey(converting: $0) })
+    }
+
+    /// Adds the identity of `source` to those the next fetch looks up.
+    func enqueue(_ source: ObjectSource, mapping: EntityMapping) {
+        guard let identity = source.identity else { return }
+        pending[mapping.entityName, default: (mapping, [])].identities.append(identity)
+    }
+
+    /// The identities enqueued since the last call, by entity name.
+    func takePendingIdentities() -> [String: (mapping: EntityMapping, identities: [ObjectIdentity])] {
+        defer { pending = [:] }
+        return pending
+    }
+
+    /// The identities of `entity` not looked up yet, without repetitions.
+    func identitiesToLookUp(_ identities: [ObjectIdentity], entity: String) -> [ObjectIdentity] {
+        var seen = lookedUp[entity] ?? []
+        return identities.filter { seen.insert($0).inserted }
+    }
+
+    /// Records the result of looking up `identities`: `found` objects by identity.
+    func didLookUp(_ identities: [ObjectIdentity], found: [ObjectIdentity: NSManagedObject], entity: String) {
+        lookedUp[entity, default: []].formUnion(identities)
+        objects[entity, default: [:]].merge(found) { current, _ in current }
+    }
+
+    /// Inserts a new object, sets its identity and registers it.
+    func insert(_ mapping: DecodingMapping, identity: ObjectIdentity?, identityValues: [Any]) -> NSManagedObject {
+        let object = mapping.makeObject(context)
+        for (attribute, value) in zip(mapping.mapping.identityAttributes, identityValues) {
+            object.setValue(value, forKey: attribute.name)
+        }
+        let entity = mapping.mapping.entityName
+        if let identity { objects[entity, default: [:]][identity] = object }
+        touched.insert(ObjectIdentifier(object))
+        undoLog.append(.inserted(object, entity: entity, identity: identity))
+        return object
+    }
+
+    /// Saves the property values of `object` before this session first changes it, so that a
+    /// failure can put them back. Objects inserted by the session need nothing.
+    func willChange(_ object: NSManagedObject) {
+        guard touched.insert(ObjectIdentifier(object)).inserted else { return }
+        let values = object.entity.properties.map { property -> (key: String, value: Any?) in
+            let value = object.value(forKey: property.name)
+            switch value {
+            case let set as NSOrderedSet: return (property.name, NSOrderedSet(array: set.array))
+            case let set as NSSet: return (property.name, NSSet(array: set.allObjects))
+            default: return (property.name, value)
+            }
+        }
+        undoLog.append(.updated(object, values: values))
+    }
+
+    // MARK: Mappings
+
+    /// How to decode `type`, whose entity is found from its class.
+    func decodingMapping<Object: CoreDataDecodable>(for type: Object.Type) throws -> DecodingMapping {
+        if let mapping = decodingMappings[ObjectIdentifier(type)] { return mapping }
+        guard let managedType = type as? NSManagedObject.Type else {
+            throw CoreDataCodableError(.entityNotFound(className: String(reflecting: type)))
+        }
+        let registry = MappingRegistry.shared
+        let entity = try registry.entity(for: managedType, in: model)
+        let mapping = try registry.decodingMapping(for: type, managedType: managedType, entity: entity, in: model)
+        decodingMappings[ObjectIdentifier(type)] = mapping
+        return mapping
+    }
+
+    /// How to decode objects of a relationship's destination entity.
+    func destinationDecoding(for entity: NSEntityDescription) throws -> DestinationDecoding {
+        if let destination = destinations[entity.codableName] { return destination }
+        let destination = try MappingRegistry.shared.destinationDecoding(for: entity, in: model)
+        destinations[entity.codableName] = destination
+        return destination
+    }
+}

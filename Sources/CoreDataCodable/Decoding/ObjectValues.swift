@@ -1,0 +1,52 @@
+import Foundation
+
+/// The values of one JSON object being decoded: its keyed container, plus the values that
+/// `container(for:)` set through the container's subscript, which win over the JSON.
+struct ObjectValues {
+    let container: KeyedDecodingContainer<JSONKey>
+    /// Values set by key string; a nil value reads as JSON `null`.
+    var manualValues: [String: Any?] = [:]
+
+    init(container: KeyedDecodingContainer<JSONKey>) {
+        self.container = container
+    }
+
+    init(decoder: any Decoder) throws {
+        container = try decoder.container(keyedBy: JSONKey.self)
+    }
+
+    var codingPath: [any CodingKey] { container.codingPath }
+
+    /// The JSON keys of the object and the keys of values set manually, sorted, for error messages.
+    var receivedKeys: [String] {
+        Set(container.allKeys.map(\.stringValue)).union(manualValues.keys).sorted()
+    }
+
+    /// The container holding the last component of `path` and that component; nil when a
+    /// component is missing or an intermediate value is `null`.
+    ///
+    /// An intermediate value that is not an object throws `DecodingError.typeMismatch`.
+    func locate(_ path: [JSONKey]) throws -> (container: KeyedDecodingContainer<JSONKey>, key: JSONKey)? {
+        guard let last = path.last else { return nil }
+        var current = container
+        for key in path.dropLast() {
+            guard current.contains(key), try !current.decodeNil(forKey: key) else { return nil }
+            current = try current.nestedContainer(keyedBy: JSONKey.self, forKey: key)
+        }
+        return current.contains(last) ? (current, last) : nil
+    }
+
+    /// The coding path of a value at `path`, for errors.
+    func codingPath(to path: [JSONKey]) -> [any CodingKey] {
+        codingPath + path
+    }
+}
+
+/// A property's value in a JSON object.
+enum FoundValue<Value> {
+    /// The key is absent: the property is left as it is.
+    case missing
+    /// The value is JSON `null` (or was set to nil in `container(for:)`).
+    case null
+    case value(Value)
+}

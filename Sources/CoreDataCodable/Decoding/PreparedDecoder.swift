@@ -1,0 +1,31 @@
+import Foundation
+
+/// The decoder an object's `initialize(from:)` receives: the element's own decoder, carrying
+/// the container `container(for:)` prepared, so that neither the hook nor a default
+/// initialization has to run it again.
+final class PreparedDecoder: Decoder {
+    let base: any Decoder
+    let values: ObjectValues
+    let mapping: DecodingMapping
+
+    init(base: any Decoder, values: ObjectValues, mapping: DecodingMapping) {
+        self.base = base
+        self.values = values
+        self.mapping = mapping
+    }
+
+    var codingPath: [any CodingKey] { base.codingPath }
+    var userInfo: [CodingUserInfoKey: Any] { base.userInfo }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        try base.container(keyedBy: type)
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        try base.unkeyedContainer()
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        try base.singleValueContainer()
+    }
+}

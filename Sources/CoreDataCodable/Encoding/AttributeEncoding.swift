@@ -1,0 +1,52 @@
+import Foundation
+
+/// Encoding attribute values by their Core Data type.
+enum AttributeEncoding {
+    /// The value to encode for an attribute, typed by the attribute's type; nil for nil.
+    ///
+    /// A stored value of another type throws `EncodingError.invalidValue`.
+    static func encodable(
+        _ value: Any?, _ property: PropertyMapping, _ attribute: NSAttributeDescription,
+        entity: String, codingPath: [any CodingKey]
+    ) throws -> (any Encodable)? {
+        guard let value, !(value is NSNull) else { return nil }
+        if let codableType = property.codableType {
+            if attribute.attributeType == .binaryDataAttributeType, let data = value as? Data {
+                return try JSONDecoder().decode(codableType, from: data)
+            }
+            if let encodable = value as? any Encodable { return encodable }
+        } else if let typed = typedValue(value, attribute.attributeType) {
+            return typed
+        }
+        if attribute.attributeType == .transformableAttributeType || property.codableType != nil {
+            throw CoreDataCodableError(
+                .propertyNotEncodable(entity: entity, property: property.name, reason:
+                    "its value, a \(type(of: value)), is not Encodable; register its type in `codableAttributes`."),
+                codingPath: codingPath
+            )
+        }
+        throw EncodingError.invalidValue(value, EncodingError.Context(
+            codingPath: codingPath,
+            debugDescription: "\(entity).\(property.name) holds a \(type(of: value)), which its attribute type cannot encode."
+        ))
+    }
+
+    private static func typedValue(_ value: Any, _ type: NSAttributeType) -> (any Encodable)? {
+        switch type {
+        case .integer16AttributeType: AttributeValue.int64(value).flatMap { Int16(exactly: $0) }
+        case .integer32AttributeType: AttributeValue.int64(value).flatMap { Int32(exactly: $0) }
+        case .integer64AttributeType: AttributeValue.int64(value)
+        case .decimalAttributeType: AttributeValue.decimal(value)
+        case .doubleAttributeType: AttributeValue.double(value)
+        case .floatAttributeType: AttributeValue.double(value).map { Float($0) }
+        case .booleanAttributeType: AttributeValue.bool(value)
+        case .stringAttributeType: value as? String
+        case .dateAttributeType: value as? Date
+        case .binaryDataAttributeType: value as? Data
+        case .UUIDAttributeType: value as? UUID
+        case .URIAttributeType: value as? URL
+        case .transformableAttributeType: value as? any Encodable
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+
+/// The state of one encode, from the outermost `encode(to:)` to its end: the objects being
+/// encoded (to stop cycles) and the inverse relationship the next nested object skips.
+final class EncodingSession: @unchecked Sendable {
+    /// The session of the encode running on this thread, if any.
+    @TaskLocal static var current: EncodingSession?
+
+    let context: NSManagedObjectContext
+    let model: NSManagedObjectModel
+    /// The objects whose encoding is in progress: the path from the root to the current object.
+    private var ancestors: Set<ObjectIdentifier> = []
+    /// The relationship the object about to be encoded skips: the inverse of the one followed to it.
+    private var pendingSkip: (object: ObjectIdentifier, relationship: String)?
+    private var destinationMappings: [String: EntityMapping] = [:]
+
+    private init(context: NSManagedObjectContext) throws {
+        self.context = context
+        model = try context.requireModel()
+    }
+
+    /// Encodes `object` with the mapping `mapping` gives for its context's model, inside the
+    /// context's `performAndWait`, in the running session or a new one.
+    static func encode(
+        _ object: NSManagedObject, to encoder: any Encoder,
+        mapping: (NSManagedObjectModel) throws -> EntityMapping
+    ) throws {
+        guard let context = object.managedObjectContext else {
+            throw CoreDataCodableError(.objectWithoutContext(entity: object.entity.codableName), codingPath: encoder.codingPath)
+        }
+        try context.performAndWait {
+            if let session = current, session.context === context {
+                try session.encodeObject(object, mapping: mapping(session.model), to: encoder)
+                return
+            }
+            let session = try EncodingSession(context: context)
+            try $current.withValue(session) {
+                try session.encodeObject(object, mapping: mapping(session.model), to: encoder)
+            }
+        }
+    }
+
+    /// Encodes `object`'s mapped properties.
+    func encodeObject(_ object: NSManagedObject, mapping: EntityMapping, to encoder: any Encoder) throws {
+        let id = ObjectIdentifier(object)
+        var skipped: String?
+        if let pending = pendingSkip, pending.object == id {
+            skipped = pending.relationship
+            pendingSkip = nil
+        }
+        ancestors.insert(id)
+        defer { ancestors.remove(id) }
+        let root = encoder.container(keyedBy: JSONKey.self)
+        for property in mapping.properties where property.name != skipped {
+            var container = root
+            for key in property.path.dropLast() {
+                container = container.nestedContainer(keyedBy: JSONKey.self, forKey: key)
+            }
+            if let attribute = property.attribute {
+                let value = object.value(forKey: property.name)
+                let codingPath = container.codingPath + [property.lastKey]
+                if let encodable = try AttributeEncoding.encodable(value, property, attribute, entity: mapping.entityName, codingPath: codingPath) {
+                    try container.encode(encodable, forKey: property.lastKey)
+                } else {
+                    try container.encodeNil(forKey: property.lastKey)
+                }
+            } else if let relationship = property.relationship {
+                try encodeRelationship(relationship, of: object, property: property, into: &container, encoder: encoder, entity: mapping.entityName)
+            }
+        }
+    }
+
+    private func encodeRelationship(
+        _ relationship: NSRelationshipDescription, of object: NSManagedObject, property: PropertyMapping,
+        into container: inout KeyedEncodingContainer<JSONKey>, encoder: any Encoder, entity: String
+    ) throws {
+        guard let destinationEntity = relationship.destinationEntity else { return }
+        let destination = try destinationMapping(for: destinationEntity)
+        let strategy = encoder.relationshipEncodingStrategy
+        let inverse = relationship.inverseRelationship?.name
+        let value = object.value(forKey: property.name)
+        if relationship.isToMany {
+            var array = container.nestedUnkeyedContainer(forKey: property.lastKey)
+            for element in sorted(value, ordered: relationship.isOrdered, by: destination) {
+                if let reference = try reference(to: element, destination, inverse: inverse, strategy: strategy, relationship: property.name, entity: entity) {
+                    try array.encode(reference)
+                }
+            }
+        } else if let target = value as? NSManagedObject {
+            if let reference = try reference(to: target, destination, inverse: inverse, strategy: strategy, relationship: property.name, entity: entity) {
+                try container.encode(reference, forKey: property.lastKey)
+            }
+        } else {
+            try container.encodeNil(forKey: property.lastKey)
+        }
+    }
+
+    /// How to write a related object: nested, or as its identifier (by strategy, or because it
+    /// is being encoded already); nil to leave a cyclic object without identity out.
+    private func reference(
+        to target: NSManagedObject, _ destination: EntityMapping, inverse: String?,
+        strategy: RelationshipEncodingStrategy, relationship: String, entity: String
+    ) throws -> RelatedObject? {
+        let isCycle = ancestors.contains(ObjectIdentifier(target))
+        guard strategy == .identifiers || isCycle else {
+            return RelatedObject(session: self, object: target, mapping: destination, form: .nested(skipping: inverse))
+        }
+        guard !destination.identityProperties.isEmpty else {
+            if isCycle { return nil }
+            throw CoreDataCodableError(.relationshipWithoutIdentity(
+                entity: entity, relationship: relationship, destination: destination.entityName
+            ))
+        }
+        return RelatedObject(session: self, object: target, mapping: destination, form: .identifier)
+    }
+
+    /// A to-many value's objects in a stable order: an ordered relationship's own order, or by
+    /// identity, then object ID.
+    private func sorted(_ value: Any?, ordered: Bool, by mapping: EntityMapping) -> [NSManagedObject] {
+        if ordered { return ((value as? NSOrderedSet)?.array ?? []).compactMap { $0 as? NSManagedObject } }
+        let objects = ((value as? NSSet)?.allObjects ?? []).compactMap { $0 as? NSManagedObject }
+        let keyed = objects.map { object in
+            (object: object, identity: mapping.identity(of: object), uri: object.objectID.uriRepresentation().absoluteString)
+        }
+        return keyed.sorted { lhs, rhs in
+            switch (lhs.identity, rhs.identity) {
+            case let (left?, right?) where left != right: return left < right
+            case (.some, nil): return true
+            case (nil, .some): return false
+            default: return lhs.uri < rhs.uri
+            }
+        }.map(\.object)
+    }
+
+    /// The mapping of a destination entity's class (default keys when it is not ``CoreDataMappable``).
+    func destinationMapping(for entity: NSEntityDescription) throws -> EntityMapping {
+        if let mapping = destinationMappings[entity.codableName] { return mapping }
+        let mapping = try MappingRegistry.shared.mapping(for: entity, in: model)
+        destinationMappings[entity.codableName] = mapping
+        return mapping
+    }
+
+    /// Makes the next encode of `object` skip `relationship`, for as long as `body` runs.
+    func skipping(_ relationship: String?, for object: NSManagedObject, _ body: () throws -> Void) rethrows {
+        pendingSkip = relationship.map { (ObjectIdentifier(object), $0) }
+        defer { pendingSkip = nil }
+        try body()
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+
+/// A problem with the model, the context or a payload's identity that stops decoding or encoding
+/// a managed object.
+///
+/// Problems with a single JSON value (a wrong type, a missing non-optional value) are reported as
+/// `DecodingError` and `EncodingError`, with their full coding path. Match the kind with the
+/// static codes:
+///
+/// ```swift
+/// do { ... } catch CoreDataCodableError.missingContext { ... }
+/// ```
+public struct CoreDataCodableError: Error, CustomStringConvertible, Sendable {
+    /// Which problem occurred; compare with the static members of ``CoreDataCodableError``.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        let rawValue: String
+        init(_ rawValue: String) { self.rawValue = rawValue }
+        public var description: String { rawValue }
+
+        /// True when `error` is a ``CoreDataCodableError`` with this code (for `catch` patterns).
+        public static func ~= (code: Code, error: any Error) -> Bool {
+            (error as? CoreDataCodableError)?.code == code
+        }
+    }
+
+    enum Kind: Sendable {
+        case missingContext
+        case missingModel
+        case entityNotFound(className: String)
+        case missingIdentity(entity: String, identityAttributes: [String], receivedKeys: [String])
+        case unmappedIdentity(entity: String, attribute: String)
+        case unknownIdentityAttribute(entity: String, attribute: String)
+        case bareIdentifierWithoutSingleIdentity(entity: String, identityAttributes: [String])
+        case propertyNotDecodable(entity: String, property: String, reason: String)
+        case propertyNotEncodable(entity: String, property: String, reason: String)
+        case invalidContainer(entity: String, containerType: String)
+        case objectWithoutContext(entity: String)
+        case relationshipWithoutIdentity(entity: String, relationship: String, destination: String)
+    }
+
+    let kind: Kind
+    private let path: [JSONKey]
+
+    init(_ kind: Kind, codingPath: [any CodingKey] = []) {
+        self.kind = kind
+        path = codingPath.map { JSONKey(converting: $0) }
+    }
+
+    /// The coding path of the value being decoded or encoded when the problem occurred.
+    public var codingPath: [any CodingKey] { path }
+
+    /// Which problem occurred.
+    public var code: Code {
+        switch kind {
+        case .missingContext: Self.missingContext
+        case .missingModel: Self.missingModel
+        case .entityNotFound: Self.entityNotFound
+        case .missingIdentity: Self.missingIdentity
+        case .unmappedIdentity: Self.unmappedIdentity
+        case .unknownIdentityAttribute: Self.unknownIdentityAttribute
+        case .bareIdentifierWithoutSingleIdentity: Self.bareIdentifierWithoutSingleIdentity
+        case .propertyNotDecodable: Self.propertyNotDecodable
+        case .propertyNotEncodable: Self.propertyNotEncodable
+        case .invalidContainer: Self.invalidContainer
+        case .objectWithoutContext: Self.objectWithoutContext
+        case .relationshipWithoutIdentity: Self.relationshipWithoutIdentity
+        }
+    }
+
+    /// The name of the entity concerned, when there is one.
+    public var entityName: String? {
+        switch kind {
+        case .missingContext, .missingModel, .entityNotFound: nil
+        case .missingIdentity(let entity, _, _), .unmappedIdentity(let entity, _),
+             .unknownIdentityAttribute(let entity, _), .bareIdentifierWithoutSingleIdentity(let entity, _),
+             .propertyNotDecodable(let entity, _, _), .propertyNotEncodable(let entity, _, _),
+             .invalidContainer(let entity, _), .objectWithoutContext(let entity),
+             .relationshipWithoutIdentity(let entity, _, _):
+            entity
+        }
+    }
+
+    /// For ``missingIdentity``: the JSON keys the object had.
+    public var receivedKeys: [String] {
+        if case .missingIdentity(_, _, let keys) = kind { return keys }
+        return []
+    }
+
+    public var description: String {
+        let message: String
+        switch kind {
+        case .missingContext:
+            message = "No managed object context to decode into: set `decoder.managedObjectContext = context` "
+                + "(or `userInfo[.managedObjectContext]`) before decoding."
+        case .missingModel:
+            message = "The managed object context has no managed object model: give it (or a parent context) "
+                + "a persistent store coordinator."
+        case .entityNotFound(let className):
+            message = "No entity of the context's model has the class \(className): set the entity's "
+                + "`managedObjectClassName` to \"\(className)\"."
+        case .missingIdentity(let entity, let attributes, let keys):
+            message = "A \(entity) object has no value for its identity attribute(s) \(attributes.joined(separator: ", ")); "
+                + "received keys: [\(keys.joined(separator: ", "))]. Send them, or provide them in `container(for:)`."
+        case .unmappedIdentity(let entity, let attribute):
+            message = "The identity attribute \(attribute) of \(entity) has no coding key: add a key for it to CodingKeys."
+        case .unknownIdentityAttribute(let entity, let attribute):
+            message = "\(entity) has no attribute named \(attribute), which `identityAttribute` names."
+        case .bareIdentifierWithoutSingleIdentity(let entity, let attributes):
+            let identity = attributes.isEmpty ? "no identity attribute" : "a composite identity (\(attributes.joined(separator: ", ")))"
+            message = "A \(entity) was given as a bare identifier, but \(entity) has \(identity): "
+                + "send an object, or declare a single `identityAttribute`."
+        case .propertyNotDecodable(let entity, let property, let reason):
+            message = "Cannot decode \(entity).\(property): \(reason)"
+        case .propertyNotEncodable(let entity, let property, let reason):
+            message = "Cannot encode \(entity).\(property): \(reason)"
+        case .invalidContainer(let entity, let containerType):
+            message = "`container(for:)` of \(entity) returned a \(containerType): return `decoder.container(for: Self.self)`."
+        case .objectWithoutContext(let entity):
+            message = "Cannot encode a \(entity) that has no managed object context (it was deleted or never inserted)."
+        case .relationshipWithoutIdentity(let entity, let relationship, let destination):
+            message = "Cannot encode \(entity).\(relationship) as identifiers: \(destination) has no identity attribute."
+        }
+        guard !path.isEmpty else { return message }
+        return message + " (coding path: \(path.map(\.stringValue).joined(separator: ".")))"
+    }
+}
+
+extension CoreDataCodableError {
+    /// The decoder's `userInfo` holds no managed object context.
+    public static let missingContext = Code("missingContext")
+    /// Neither the context nor its parents have a model.
+    public static let missingModel = Code("missingModel")
+    /// No entity of the model names the class being decoded.
+    public static let entityNotFound = Code("entityNotFound")
+    /// A JSON object lacks a value for an identity attribute.
+    public static let missingIdentity = Code("missingIdentity")
+    /// An identity attribute has no coding key.
+    public static let unmappedIdentity = Code("unmappedIdentity")
+    /// `identityAttribute` names an attribute the entity does not have.
+    public static let unknownIdentityAttribute = Code("unknownIdentityAttribute")
+    /// A bare identifier was given for an entity without a single identity attribute.
+    public static let bareIdentifierWithoutSingleIdentity = Code("bareIdentifierWithoutSingleIdentity")
+    /// An attribute's type cannot be decoded (transformable without a registered type, object ID...).
+    public static let propertyNotDecodable = Code("propertyNotDecodable")
+    /// An attribute's value cannot be encoded.
+    public static let propertyNotEncodable = Code("propertyNotEncodable")
+    /// `container(for:)` returned a container this library did not make.
+    public static let invalidContainer = Code("invalidContainer")
+    /// The object to encode has no managed object context.
+    public static let objectWithoutContext = Code("objectWithoutContext")
+    /// Relationships are encoded as identifiers but the destination has no identity attribute.
+    public static let relationshipWithoutIdentity = Code("relationshipWithoutIdentity")
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+/// The identity values of one object, normalized so that values read from JSON and from the
+/// store compare equal (every integer width as `Int64`, `Float` as `Double`, numbers from NSNumber).
+struct ObjectIdentity: Hashable {
+    let values: [AnyHashable]
+
+    /// The identity of `object` by `attributes`; nil when one of the values is nil.
+    init?(of object: NSManagedObject, attributes: [NSAttributeDescription]) {
+        var values: [AnyHashable] = []
+        values.reserveCapacity(attributes.count)
+        for attribute in attributes {
+            guard let value = object.value(forKey: attribute.name),
+                  let normalized = ObjectIdentity.normalized(value, for: attribute.attributeType)
+            else { return nil }
+            values.append(normalized)
+        }
+        self.values = values
+    }
+
+    /// An identity from typed attribute values in identity-attribute order.
+    init?(values: [Any], attributes: [NSAttributeDescription]) {
+        var normalized: [AnyHashable] = []
+        normalized.reserveCapacity(values.count)
+        for (value, attribute) in zip(values, attributes) {
+            guard let element = ObjectIdentity.normalized(value, for: attribute.attributeType) else { return nil }
+            normalized.append(element)
+        }
+        self.values = normalized
+    }
+
+    static func normalized(_ value: Any, for type: NSAttributeType) -> AnyHashable? {
+        switch type {
+        case .integer16AttributeType, .integer32AttributeType, .integer64AttributeType:
+            return AttributeValue.int64(value).map(AnyHashable.init)
+        case .doubleAttributeType, .floatAttributeType:
+            return AttributeValue.double(value).map(AnyHashable.init)
+        case .decimalAttributeType:
+            return AttributeValue.decimal(value).map(AnyHashable.init)
+        case .booleanAttributeType:
+            return AttributeValue.bool(value).map(AnyHashable.init)
+        default:
+            return value as? AnyHashable
+        }
+    }
+}
+
+extension ObjectIdentity: Comparable {
+    /// Orders identities value by value: numbers numerically, strings and the rest by text.
+    static func < (lhs: ObjectIdentity, rhs: ObjectIdentity) -> Bool {
+        for (left, right) in zip(lhs.values, rhs.values) where left != right {
+            return AttributeValue.isOrderedBefore(left.base, right.base)
+        }
+        return lhs.values.count < rhs.values.count
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+
+/// The entity of each class and the mappings of each type, built once and shared by every
+/// decode and encode.
+final class MappingRegistry: @unchecked Sendable {
+    static let shared = MappingRegistry()
+
+    private struct TypeInModel: Hashable {
+        let type: ObjectIdentifier
+        let model: ObjectIdentifier
+        let entity: String
+    }
+
+    private let lock = NSLock()
+    /// Models are kept alive so that their identifiers stay unique.
+    private var models: [ObjectIdentifier: NSManagedObjectModel] = [:]
+    private var entities: [TypeInModel: NSEntityDescription] = [:]
+    private var entityMappings: [TypeInModel: EntityMapping] = [:]
+    private var decodingMappings: [TypeInModel: DecodingMapping] = [:]
+    /// Classes seen decoding or encoding, by model and entity name; found before `NSClassFromString`.
+    private var classes: [TypeInModel: AnyClass] = [:]
+
+    private func locked<Result>(_ body: () throws -> Result) rethrows -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+
+    private func cached<Value>(
+        _ table: ReferenceWritableKeyPath<MappingRegistry, [TypeInModel: Value]>,
+        _ key: TypeInModel, model: NSManagedObjectModel, make: () throws -> Value
+    ) rethrows -> Value {
+        if let value = locked({ self[keyPath: table][key] }) { return value }
+        let value = try make()
+        locked {
+            models[key.model] = model
+            self[keyPath: table][key] = value
+        }
+        return value
+    }
+
+    // MARK: Entities
+
+    /// The entity of `model` whose objects are of class `type`.
+    ///
+    /// Matches the class name exactly, then Xcode's `.Name` form, then the unqualified name.
+    func entity(for type: NSManagedObject.Type, in model: NSManagedObjectModel) throws -> NSEntityDescription {
+        let key = TypeInModel(type: ObjectIdentifier(type), model: ObjectIdentifier(model), entity: "")
+        return try cached(\.entities, key, model: model) {
+            let qualified = NSStringFromClass(type)
+            let reflected = String(reflecting: type)
+            let unqualified = reflected.split(separator: ".").last.map(String.init) ?? reflected
+            var best: (rank: Int, entity: NSEntityDescription)?
+            for entity in model.entities {
+                let name = entity.className
+                let rank: Int
+                if name == qualified || name == reflected {
+                    rank = 0
+                } else if name == "." + unqualified {
+                    rank = 1
+                } else if name == unqualified {
+                    rank = 2
+                } else {
+                    continue
+                }
+                if rank < (best?.rank ?? .max) { best = (rank, entity) }
+            }
+            guard let entity = best?.entity else {
+                throw CoreDataCodableError(.entityNotFound(className: reflected))
+            }
+            register(type, for: entity, in: model)
+            return entity
+        }
+    }
+
+    private func register(_ type: AnyClass, for entity: NSEntityDescription, in model: NSManagedObjectModel) {
+        let key = TypeInModel(type: ObjectIdentifier(NSObject.self), model: ObjectIdentifier(model), entity: entity.codableName)
+        locked { classes[key] = type }
+    }
+
+    /// The class of `entity`'s objects: a class seen for it before, or the one its class name names.
+    func managedClass(of entity: NSEntityDescription, in model: NSManagedObjectModel) -> NSManagedObject.Type {
+        let key = TypeInModel(type: ObjectIdentifier(NSObject.self), model: ObjectIdentifier(model), entity: entity.codableName)
+        if let known = locked({ classes[key] }) as? NSManagedObject.Type { return known }
+        let name = entity.className
+        let named: AnyClass? = NSClassFromString(name) ?? (name.hasPrefix(".") ? NSClassFromString(String(name.dropFirst())) : nil)
+        return named as? NSManagedObject.Type ?? NSManagedObject.self
+    }
+
+    // MARK: Mappings
+
+    /// The keys and identity of `type` for `entity`.
+    func mapping<Object: CoreDataMappable>(
+        for type: Object.Type, entity: NSEntityDescription, in model: NSManagedObjectModel
+    ) throws -> EntityMapping {
+        let key = TypeInModel(type: ObjectIdentifier(type), model: ObjectIdentifier(model), entity: entity.codableName)
+        return try cached(\.entityMappings, key, model: model) {
+            try EntityMapping(
+                entity: entity, keys: Object.CodingKeys.self,
+                identity: Object.identityAttribute, codableAttributes: Object.codableAttributes
+            )
+        }
+    }
+
+    /// The keys and identity of `entity`'s class, or default keys without identity for a class
+    /// that does not adopt ``CoreDataMappable``.
+    func mapping(for entity: NSEntityDescription, in model: NSManagedObjectModel) throws -> EntityMapping {
+        let managedType = managedClass(of: entity, in: model)
+        if let mappable = managedType as? any CoreDataMappable.Type {
+            return try mapping(for: mappable, entity: entity, in: model)
+        }
+        let key = TypeInModel(type: ObjectIdentifier(managedType), model: ObjectIdentifier(model), entity: entity.codableName)
+        return try cached(\.entityMappings, key, model: model) {
+            try EntityMapping(entity: entity, keys: CoreDataDefaultCodingKeys.self, identity: .none, codableAttributes: [:])
+        }
+    }
+
+    /// How to decode `type` as `entity`.
+    func decodingMapping<Object: CoreDataDecodable>(
+        for type: Object.Type, managedType: NSManagedObject.Type,
+        entity: NSEntityDescription, in model: NSManagedObjectModel
+    ) throws -> DecodingMapping {
+        let key = TypeInModel(type: ObjectIdentifier(type), model: ObjectIdentifier(model), entity: entity.codableName)
+        return try cached(\.decodingMappings, key, model: model) {
+            try DecodingMapping.make(type, managedType: managedType, entity: entity)
+        }
+    }
+
+    /// How to decode the objects of a relationship's destination `entity`.
+    func destinationDecoding(for entity: NSEntityDescription, in model: NSManagedObjectModel) throws -> DestinationDecoding {
+        let managedType = managedClass(of: entity, in: model)
+        if let decodable = managedType as? any CoreDataDecodable.Type {
+            return .mapped(try decodingMapping(for: decodable, managedType: managedType, entity: entity, in: model))
+        }
+        if let decodable = managedType as? any Decodable.Type {
+            return .decodable(decodable)
+        }
+        let key = TypeInModel(type: ObjectIdentifier(managedType), model: ObjectIdentifier(model), entity: entity.codableName)
+        return .mapped(try cached(\.decodingMappings, key, model: model) {
+            try DecodingMapping.generic(entity: entity, managedType: managedType)
+        })
+    }
+}

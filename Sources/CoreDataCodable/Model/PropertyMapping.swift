@@ -1,0 +1,70 @@
+import Foundation
+
+/// One model property with the JSON key path its coding key maps it to.
+struct PropertyMapping {
+    let name: String
+    /// The coding key's string value: the key of values set through the container's subscript.
+    let keyString: String
+    /// The JSON key path; a single component for a plain key.
+    let path: [JSONKey]
+    let attribute: NSAttributeDescription?
+    let relationship: NSRelationshipDescription?
+    /// The Swift type stored in a transformable or binary attribute, if registered.
+    let codableType: (any Codable.Type)?
+
+    var lastKey: JSONKey { path[path.count - 1] }
+}
+
+/// The properties of an entity that a type's coding keys map, in model order, with its identity.
+///
+/// Built once per type and entity, then cached: nothing here is computed per object.
+final class EntityMapping {
+    let entity: NSEntityDescription
+    let entityName: String
+    let properties: [PropertyMapping]
+    /// The identity attributes, in the order `identityAttribute` gives them.
+    let identityAttributes: [NSAttributeDescription]
+    /// The mappings of the identity attributes, in the same order.
+    let identityProperties: [PropertyMapping]
+
+    init<Keys: AnyCoreDataCodingKey>(
+        entity: NSEntityDescription,
+        keys: Keys.Type,
+        identity: IdentityAttribute,
+        codableAttributes: [String: any Codable.Type]
+    ) throws {
+        self.entity = entity
+        entityName = entity.codableName
+        var properties: [PropertyMapping] = []
+        for property in entity.properties {
+            guard let key = Keys(propertyName: property.name) else { continue }
+            properties.append(PropertyMapping(
+                name: property.name,
+                keyString: key.stringValue,
+                path: key.keyPathComponents.map { JSONKey($0) },
+                attribute: property as? NSAttributeDescription,
+                relationship: property as? NSRelationshipDescription,
+                codableType: codableAttributes[property.name]
+            ))
+        }
+        self.properties = properties
+        let attributes = entity.attributesByName
+        identityAttributes = try identity.attributeNames.map { name in
+            guard let attribute = attributes[name] else {
+                throw CoreDataCodableError(.unknownIdentityAttribute(entity: entity.codableName, attribute: name))
+            }
+            return attribute
+        }
+        identityProperties = try identity.attributeNames.map { name in
+            guard let property = properties.first(where: { $0.name == name }) else {
+                throw CoreDataCodableError(.unmappedIdentity(entity: entity.codableName, attribute: name))
+            }
+            return property
+        }
+    }
+
+    /// The identity of `object`, nil when the entity has none or a value is nil.
+    func identity(of object: NSManagedObject) -> ObjectIdentity? {
+        identityAttributes.isEmpty ? nil : ObjectIdentity(of: object, attributes: identityAttributes)
+    }
+}

@@ -1,0 +1,111 @@
+import CoreDataCodable
+import Foundation
+import Testing
+
+@Suite("Bare identifiers")
+struct BareIdentifierTests {
+    @Test func topLevelBareIdCreatesObjectWithOnlyItsIdentity() throws {
+        let stack = try TestStack()
+        let person = try stack.decode(Person.self, fixture: "bareId")
+        stack.read {
+            #expect(person.personId == 1)
+            #expect(person.fullName == nil)
+            #expect(person.customValue == "custom")
+        }
+        #expect(try stack.count("Person") == 1)
+    }
+
+    @Test func topLevelBareIdReturnsExistingObjectUnchanged() throws {
+        let stack = try TestStack()
+        let existing = stack.insertPerson(1, fullName: "Marco Polo", city: "Murcia")
+        let person = try stack.decode(Person.self, fixture: "bareId")
+        stack.read {
+            #expect(person === existing)
+            #expect(person.fullName == "Marco Polo")
+            #expect(person.city == "Murcia")
+        }
+        #expect(try stack.count("Person") == 1)
+    }
+
+    @Test func arrayOfBareIdsCreatesObjects() throws {
+        let stack = try TestStack()
+        let people = try stack.decode(Many<Person>.self, fixture: "bareIds")
+        stack.read {
+            #expect(people.map(\.personId) == [1, 2])
+            #expect(people.allSatisfy { $0.fullName == nil })
+        }
+        #expect(try stack.count("Person") == 2)
+    }
+
+    @Test func arrayOfBareIdsReturnsExistingObjects() throws {
+        let stack = try TestStack()
+        let first = stack.insertPerson(1, fullName: "A")
+        let second = stack.insertPerson(2, fullName: "B")
+        let people = try stack.decode(Many<Person>.self, fixture: "bareIds")
+        stack.read {
+            #expect(people[0] === first)
+            #expect(people[1] === second)
+            #expect(people.map(\.fullName) == ["A", "B"])
+        }
+        #expect(try stack.count("Person") == 2)
+    }
+
+    @Test func mixedArrayKeepsJSONOrder() throws {
+        let stack = try TestStack()
+        let people = try stack.decode(Many<Person>.self, fixture: "mixedIds")
+        stack.read {
+            #expect(people.map(\.personId) == [1, 2, 3, 4, 5, 6, 7])
+            #expect(people[1].fullName == "Two")
+        }
+        #expect(try stack.count("Person") == 7)
+    }
+
+    @Test func bareIdsForToOneAndInToMany() throws {
+        let stack = try TestStack()
+        let person = try stack.decode(Person.self, fixture: "personBareCountry")
+        stack.read {
+            #expect(person.country?.id == 34)
+            #expect(person.country?.name == nil)
+            #expect(person.attributesSet.map(\.id).sorted() == [1, 2, 3])
+            #expect(person.attributesSet.first { $0.id == 2 }?.name == "funny")
+        }
+    }
+
+    @Test func bareIdentifierWithoutIdentityThrows() throws {
+        let stack = try TestStack()
+        let error = #expect(throws: CoreDataCodableError.self) {
+            try stack.decode(Many<LogEntry>.self, fixture: "logEntryBare")
+        }
+        #expect(error?.code == CoreDataCodableError.bareIdentifierWithoutSingleIdentity)
+        #expect(error?.entityName == "LogEntry")
+        #expect(try stack.count("LogEntry") == 0)
+    }
+
+    @Test func bareIdentifierWithCompositeIdentityThrows() throws {
+        let stack = try TestStack()
+        let error = #expect(throws: CoreDataCodableError.self) {
+            try stack.decode(Deck.self, fixture: "deckBareCards")
+        }
+        #expect(error?.code == CoreDataCodableError.bareIdentifierWithoutSingleIdentity)
+        #expect(error?.entityName == "Card")
+        #expect(error?.description.contains("suit, value") == true)
+        #expect(try stack.count("Deck") == 0)
+    }
+
+    @Test func bareIdentifiersGoThroughContainerHook() throws {
+        let stack = try TestStack()
+        let before = CallCounter.count("Custom.container", in: stack.context)
+        let customs = try stack.decode(Many<Custom>.self, fixture: "customBareIds")
+        stack.read {
+            #expect(customs.map(\.id) == [1, 2, 3])
+            #expect(customs[2].integer == 3)
+        }
+        #expect(CallCounter.count("Custom.container", in: stack.context) - before == 3)
+    }
+
+    @Test func topLevelStringBareIdGoesThroughContainerHook() throws {
+        let stack = try TestStack()
+        let custom = try stack.decode(Custom.self, fixture: "bareIdString")
+        stack.read { #expect(custom.id == 1) }
+    }
+}

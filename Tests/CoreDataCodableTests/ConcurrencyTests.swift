@@ -1,0 +1,49 @@
+import CoreDataCodable
+import Foundation
+import Testing
+
+@Suite("Threads and contexts")
+struct ConcurrencyTests {
+    @Test func decodesInsideBackgroundContextPerform() async throws {
+        let stack = try TestStack()
+        let context = Unchecked(stack.container.newBackgroundContext())
+        let data = try Fixture.data("person")
+        let names: [String] = try await withCheckedThrowingContinuation { continuation in
+            context.value.perform {
+                do {
+                    let decoder = JSONDecoder()
+                    decoder.managedObjectContext = context.value
+                    decoder.dateDecodingStrategy = .secondsSince1970
+                    let person = try decoder.decode(Person.self, from: data)
+                    continuation.resume(returning: person.attributesSet.compactMap(\.name).sorted())
+                } catch {
+                    continuation.resume(throwing: error)
+                }
+            }
+        }
+        #expect(names == ["funny", "tall"])
+    }
+
+    @Test func decodesFromManyThreadsIntoOneContext() async throws {
+        let stack = try TestStack()
+        let data = try Fixture.data("people")
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<8 {
+                group.addTask {
+                    _ = try stack.decoder().decode(Many<Person>.self, from: data)
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(try stack.count("Person") == 2)
+    }
+
+    @Test func encodingRunsOnTheObjectsContext() async throws {
+        let stack = try TestStack()
+        _ = try stack.decode(Many<Person>.self, fixture: "people")
+        let encoded = try await Task.detached { [stack] in
+            try stack.json(stack.all(Person.self, entity: "Person"))
+        }.value
+        #expect(encoded.contains("Marco Polo"))
+    }
+}

@@ -1,0 +1,136 @@
+import CoreDataCodable
+import Foundation
+import Testing
+
+@Suite("Hooks: container(for:) and initialize(from:)")
+struct HooksTests {
+    @Test func containerHookCoercesIdentityAndInitializeBuildsValues() throws {
+        let stack = try TestStack()
+        let custom = try stack.decode(Custom.self, fixture: "custom")
+        stack.read {
+            #expect(custom.id == 1)
+            #expect(custom.compound == "Hello World")
+            #expect(custom.integer == 12)
+        }
+    }
+
+    @Test func containerHookWorksForPlainArrays() throws {
+        let stack = try TestStack()
+        let customs = try stack.decode([Custom].self, fixture: "customArray")
+        stack.read {
+            #expect(customs.map(\.id) == [1, 2])
+            #expect(customs.map(\.compound) == ["Hello World", "Bye Moon"])
+            #expect(customs.map(\.integer) == [12, 13])
+        }
+    }
+
+    @Test func containerHookWorksForMany() throws {
+        let stack = try TestStack()
+        let customs = try stack.decode(Many<Custom>.self, fixture: "customArray")
+        stack.read {
+            #expect(customs.map(\.id) == [1, 2])
+            #expect(customs.map(\.compound) == ["Hello World", "Bye Moon"])
+        }
+    }
+
+    @Test func containerHookRunsOncePerObject() throws {
+        let stack = try TestStack()
+        let containers = CallCounter.count("Custom.container", in: stack.context)
+        let initializes = CallCounter.count("Custom.initialize", in: stack.context)
+        _ = try stack.decode(Many<Custom>.self, fixture: "customArray")
+        #expect(CallCounter.count("Custom.container", in: stack.context) - containers == 2)
+        #expect(CallCounter.count("Custom.initialize", in: stack.context) - initializes == 2)
+        _ = try stack.decode(Custom.self, fixture: "custom")
+        #expect(CallCounter.count("Custom.container", in: stack.context) - containers == 3)
+    }
+
+    @Test func containerHookRunsOncePerNestedObject() throws {
+        let stack = try TestStack()
+        let containers = CallCounter.count("Custom.container", in: stack.context)
+        let initializes = CallCounter.count("Custom.initialize", in: stack.context)
+        let boxes = try stack.decode(Many<Box>.self, fixture: "boxes")
+        #expect(CallCounter.count("Custom.container", in: stack.context) - containers == 5)
+        #expect(CallCounter.count("Custom.initialize", in: stack.context) - initializes == 5)
+        stack.read {
+            #expect(boxes.map { $0.customs.map(\.id).sorted() } == [[1, 2], [2, 3]])
+            #expect(boxes.map { $0.main?.compound } == ["Hello World", nil])
+        }
+        #expect(try stack.count("Custom") == 3)
+    }
+
+    @Test func containerHookInjectsCompoundIdentity() throws {
+        let stack = try TestStack()
+        let object = try stack.decode(CustomDoubleId.self, fixture: "customDoubleId")
+        stack.read {
+            #expect(object.id == "01")
+            #expect(object.value == "a value")
+        }
+    }
+
+    @Test func injectedIdentityWorksInArraysAndMany() throws {
+        let stack = try TestStack()
+        let array = try stack.decode([CustomDoubleId].self, fixture: "customDoubleIdArray")
+        let many = try stack.decode(Many<CustomDoubleId>.self, fixture: "customDoubleIdArray")
+        stack.read {
+            #expect(array.map(\.id) == ["01", "02"])
+            #expect(many.map(\.value) == ["one", "two"])
+            #expect(array[0] === many[0])
+        }
+        #expect(try stack.count("CustomDoubleId") == 2)
+    }
+
+    @Test func injectedIdentityUpdatesExistingObject() throws {
+        let stack = try TestStack()
+        let existing = stack.read {
+            let object = CustomDoubleId(context: stack.context)
+            object.id = "01"
+            object.value = "old"
+            return object
+        }
+        let object = try stack.decode(CustomDoubleId.self, fixture: "customDoubleId")
+        stack.read {
+            #expect(object === existing)
+            #expect(object.value == "a value")
+        }
+        #expect(try stack.count("CustomDoubleId") == 1)
+    }
+
+    @Test func subclassDecodesToItsOwnEntityAndTypeWithItsOverride() throws {
+        let stack = try TestStack()
+        let object = try stack.decode(SubComplete.self, fixture: "subComplete")
+        stack.read {
+            #expect(type(of: object) == SubComplete.self)
+            #expect(object.entity.name == "SubComplete")
+            #expect(object.initializedBy == "SubComplete")
+            #expect(object.extra == "more")
+            #expect(object.string == "sub")
+        }
+        #expect(try stack.count("SubComplete") == 1)
+        #expect(try stack.count("Complete") == 0)
+    }
+
+    @Test func baseClassInitializeRunsForBaseClass() throws {
+        let stack = try TestStack()
+        let object = try stack.decode(Complete.self, fixture: "subComplete")
+        stack.read {
+            #expect(type(of: object) == Complete.self)
+            #expect(object.initializedBy == "Complete")
+        }
+    }
+
+    @Test(arguments: [
+        ("with", "A", nil),
+        ("skipping", nil, "B"),
+        ("including", nil, "B"),
+    ] as [(String, String?, String?)])
+    func defaultInitializationFiltersKeys(mode: String, a: String?, b: String?) throws {
+        let stack = try TestStack()
+        let json = Data(#"{"id": 1, "a": "A", "b": "B", "mode": "\#(mode)"}"#.utf8)
+        let object = try stack.decoder().decode(Filtered.self, from: json)
+        stack.read {
+            #expect(object.id == 1)
+            #expect(object.a == a)
+            #expect(object.b == b)
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import CoreDataCodable
+import Foundation
+import Testing
+
+@Suite("A failed decode leaves the context as it was")
+struct RollbackTests {
+    @Test func failedDecodeRemovesInsertedObjects() throws {
+        let stack = try TestStack()
+        #expect(throws: DecodingError.self) {
+            try stack.decode(Person.self, fixture: "personFailsLate")
+        }
+        #expect(try stack.count("Person") == 0)
+        #expect(try stack.count("Country") == 0)
+        #expect(try stack.count("PersonAttribute") == 0)
+        stack.read { #expect(stack.context.insertedObjects.isEmpty) }
+    }
+
+    @Test func failedDecodeRestoresUpdatedObjects() throws {
+        let stack = try TestStack()
+        let person = try stack.decode(Person.self, fixture: "person")
+        let country = try #require(stack.read { person.country })
+        #expect(throws: DecodingError.self) {
+            try stack.decode(Person.self, fixture: "personFailsLate")
+        }
+        stack.read {
+            #expect(person.fullName == "Marco Polo")
+            #expect(person.country === country)
+            #expect(country.people == [person])
+            #expect(person.attributesSet.map(\.id).sorted() == [1, 2])
+        }
+        #expect(try stack.count("Person") == 1)
+        #expect(try stack.count("Country") == 1)
+        #expect(try stack.count("PersonAttribute") == 2)
+    }
+
+    @Test func failedManyDecodeRemovesEveryInsertedElement() throws {
+        let stack = try TestStack()
+        let json = Data(#"[{"personId": 1}, {"personId": 2}, {"personId": "three"}]"#.utf8)
+        #expect(throws: DecodingError.self) {
+            try stack.decoder().decode(Many<Person>.self, from: json)
+        }
+        #expect(try stack.count("Person") == 0)
+    }
+
+    @Test func failureInsideCustomHookRollsBackNestedWork() throws {
+        struct Wrapper: Decodable {
+            let person: Person
+            let failing: Int
+        }
+        let stack = try TestStack()
+        let json = Data(#"{"person": {"personId": 1, "country": {"id": 2}}, "failing": "x"}"#.utf8)
+        #expect(throws: DecodingError.self) {
+            try stack.decoder().decode(Wrapper.self, from: json)
+        }
+        // The person decoded before the failure belongs to a completed decode: it stays.
+        #expect(try stack.count("Person") == 1)
+    }
+}

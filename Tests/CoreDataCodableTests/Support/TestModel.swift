@@ -1,0 +1,191 @@
+import CoreDataCodable
+import Foundation
+
+/// The test model, built in code once and shared by every test's store.
+enum TestModel {
+    static var shared: NSManagedObjectModel { models.shared }
+
+    /// A model with `LogEntry` only, its class named the way Xcode writes "current module" classes.
+    static var dotted: NSManagedObjectModel { models.dotted }
+
+    /// The models, made once. (`NSManagedObjectModel` is `Sendable` on some platforms only.)
+    private final class Models: @unchecked Sendable {
+        let shared = TestModel.make()
+        let dotted = TestModel.makeDotted()
+    }
+
+    private static let models = Models()
+
+    private static func make() -> NSManagedObjectModel {
+        let builder = ModelBuilder()
+        let person = builder.entity("Person", Person.self, [
+            attribute("personId", .integer64AttributeType, optional: false),
+            attribute("fullName", .stringAttributeType),
+            attribute("city", .stringAttributeType),
+            attribute("date", .dateAttributeType),
+        ])
+        let personAttribute = builder.entity("PersonAttribute", PersonAttribute.self, [
+            attribute("id", .integer64AttributeType, optional: false),
+            attribute("name", .stringAttributeType),
+        ])
+        let country = builder.entity("Country", Country.self, [
+            attribute("id", .integer64AttributeType, optional: false),
+            attribute("name", .stringAttributeType),
+        ])
+        builder.relate(person, "country", to: country, inverse: "people", inverseToMany: true)
+        builder.relate(person, "attributesSet", to: personAttribute, toMany: true, inverse: "person")
+
+        let diffKeys = builder.entity("PersonDiffKeys", PersonDiffKeys.self, [
+            attribute("id", .integer64AttributeType, optional: false),
+            attribute("name", .stringAttributeType),
+            attribute("city", .stringAttributeType),
+            attribute("one", .stringAttributeType),
+            attribute("two", .stringAttributeType),
+        ])
+        builder.relate(diffKeys, "country", to: country)
+        builder.relate(diffKeys, "attributes", to: personAttribute, toMany: true)
+
+        builder.entity("ArrowKeys", ArrowKeys.self, [
+            attribute("id", .integer64AttributeType, optional: false),
+            attribute("name", .stringAttributeType),
+        ])
+        let custom = builder.entity("Custom", Custom.self, [
+            attribute("id", .integer64AttributeType, optional: false),
+            attribute("compound", .stringAttributeType),
+            attribute("integer", .integer64AttributeType),
+        ])
+        let box = builder.entity("Box", Box.self, [attribute("id", .integer64AttributeType, optional: false)])
+        builder.relate(box, "customs", to: custom, toMany: true)
+        builder.relate(box, "main", to: custom)
+        builder.entity("CustomDoubleId", CustomDoubleId.self, [
+            attribute("id", .stringAttributeType),
+            attribute("value", .stringAttributeType),
+        ])
+        let card = builder.entity("Card", Card.self, [
+            attribute("suit", .stringAttributeType),
+            attribute("value", .stringAttributeType),
+            attribute("numberOfTimesPlayed", .integer16AttributeType),
+        ])
+        let deck = builder.entity("Deck", Deck.self, [
+            attribute("id", .integer64AttributeType, optional: false),
+            attribute("name", .stringAttributeType),
+        ])
+        builder.relate(deck, "cards", to: card, toMany: true, inverse: "deck")
+
+        let completeAttributes = {
+            [
+                attribute("id", .integer64AttributeType, optional: false),
+                attribute("int16", .integer16AttributeType),
+                attribute("int32", .integer32AttributeType, optional: false),
+                attribute("int64", .integer64AttributeType),
+                attribute("decimal", .decimalAttributeType),
+                attribute("double", .doubleAttributeType),
+                attribute("float", .floatAttributeType),
+                attribute("bool", .booleanAttributeType),
+                attribute("string", .stringAttributeType),
+                attribute("date", .dateAttributeType),
+                attribute("data", .binaryDataAttributeType),
+                attribute("uuid", .UUIDAttributeType),
+                attribute("uri", .URIAttributeType),
+                attribute("tags", .transformableAttributeType),
+                attribute("point", .binaryDataAttributeType),
+            ]
+        }
+        builder.entity("Complete", Complete.self, completeAttributes())
+        builder.entity("SubComplete", SubComplete.self, completeAttributes() + [attribute("extra", .stringAttributeType)])
+        builder.entity("UnregisteredTransformable", UnregisteredTransformable.self, completeAttributes())
+
+        let note = builder.entity("Note", Note.self, [attribute("text", .stringAttributeType)])
+        let tag = builder.entity("Tag", NSManagedObject.self, [attribute("label", .stringAttributeType)])
+        let holder = builder.entity("Holder", Holder.self, [attribute("id", .integer64AttributeType, optional: false)])
+        builder.relate(holder, "note", to: note)
+        builder.relate(holder, "notes", to: note, toMany: true)
+        builder.relate(holder, "tags", to: tag, toMany: true)
+        builder.relate(holder, "owner", to: person)
+
+        let playlist = builder.entity("Playlist", Playlist.self, [attribute("id", .integer64AttributeType, optional: false)])
+        let song = builder.entity("Song", Song.self, [
+            attribute("id", .integer64AttributeType, optional: false),
+            attribute("title", .stringAttributeType),
+        ])
+        builder.relate(playlist, "songs", to: song, toMany: true, ordered: true, inverse: "playlists", inverseToMany: true)
+
+        let member = builder.entity("Member", Member.self, [attribute("id", .integer64AttributeType, optional: false)])
+        builder.relate(member, "mentor", to: member)
+        builder.relate(member, "friends", to: member, toMany: true)
+
+        builder.entity("Filtered", Filtered.self, [
+            attribute("id", .integer64AttributeType, optional: false),
+            attribute("a", .stringAttributeType),
+            attribute("b", .stringAttributeType),
+        ])
+        builder.entity("IdProbe", IdProbe.self, [attribute("id", .integer64AttributeType, optional: false)])
+        builder.entity("LogEntry", LogEntry.self, [attribute("message", .stringAttributeType)])
+        return builder.model()
+    }
+
+    private static func makeDotted() -> NSManagedObjectModel {
+        let builder = ModelBuilder()
+        let entity = builder.entity("LogEntry", LogEntry.self, [attribute("message", .stringAttributeType)])
+        entity.managedObjectClassName = "." + String(describing: LogEntry.self)
+        return builder.model()
+    }
+
+    private static func attribute(_ name: String, _ type: NSAttributeType, optional: Bool = true) -> NSAttributeDescription {
+        let attribute = NSAttributeDescription()
+        attribute.name = name
+        attribute.attributeType = type
+        attribute.isOptional = optional
+        return attribute
+    }
+}
+
+/// Collects entities and their properties, then makes the model.
+private final class ModelBuilder {
+    private var entities: [NSEntityDescription] = []
+    private var properties: [ObjectIdentifier: [NSPropertyDescription]] = [:]
+
+    @discardableResult
+    func entity(_ name: String, _ type: AnyClass, _ attributes: [NSAttributeDescription]) -> NSEntityDescription {
+        let entity = NSEntityDescription()
+        entity.name = name
+        entity.managedObjectClassName = NSStringFromClass(type)
+        entities.append(entity)
+        properties[ObjectIdentifier(entity)] = attributes
+        return entity
+    }
+
+    func relate(
+        _ source: NSEntityDescription, _ name: String, to destination: NSEntityDescription,
+        toMany: Bool = false, ordered: Bool = false, inverse inverseName: String? = nil, inverseToMany: Bool = false
+    ) {
+        let relationship = relationship(name, to: destination, toMany: toMany, ordered: ordered)
+        properties[ObjectIdentifier(source), default: []].append(relationship)
+        guard let inverseName else { return }
+        let inverse = self.relationship(inverseName, to: source, toMany: inverseToMany, ordered: false)
+        properties[ObjectIdentifier(destination), default: []].append(inverse)
+        relationship.inverseRelationship = inverse
+        inverse.inverseRelationship = relationship
+    }
+
+    private func relationship(_ name: String, to destination: NSEntityDescription, toMany: Bool, ordered: Bool) -> NSRelationshipDescription {
+        let relationship = NSRelationshipDescription()
+        relationship.name = name
+        relationship.destinationEntity = destination
+        relationship.minCount = 0
+        relationship.maxCount = toMany ? 0 : 1
+        relationship.isOrdered = ordered
+        relationship.deleteRule = .nullifyDeleteRule
+        relationship.isOptional = true
+        return relationship
+    }
+
+    func model() -> NSManagedObjectModel {
+        for entity in entities {
+            entity.properties = properties[ObjectIdentifier(entity)] ?? []
+        }
+        let model = NSManagedObjectModel()
+        model.entities = entities
+        return model
+    }
+}
