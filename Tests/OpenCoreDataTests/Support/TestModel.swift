@@ -326,6 +326,20 @@ final class Event: NSManagedObject {
     var didSaveCount = 0
     var prepareForDeletionCount = 0
     var willSaveSawDeleted = false
+    /// When set, validateForInsert / validateForUpdate throw `Event.rejection`.
+    var rejectsValidation = false
+
+    static let rejection = NSError(domain: "OpenCoreDataTests.Event", code: 42)
+
+    override func validateForInsert() throws {
+        try super.validateForInsert()
+        if rejectsValidation { throw Event.rejection }
+    }
+
+    override func validateForUpdate() throws {
+        try super.validateForUpdate()
+        if rejectsValidation { throw Event.rejection }
+    }
 
     static let awakeDate = Date(timeIntervalSinceReferenceDate: 1_000)
 
