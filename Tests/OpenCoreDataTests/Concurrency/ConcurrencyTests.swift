@@ -170,7 +170,68 @@ struct ConcurrencyTests {
         }
         let reader = stack.newContext()
         try reader.performAndWait { () throws -> Void in
-            #expect(try count("Product", in: reader) == 10)
+            let total = try count("Product", in: reader)
+            #expect(total == 10)
+        }
+    }
+
+    // A uniqueness constraint holds under concurrent saves: with the default error policy, of
+    // several contexts inserting the same key at once exactly one save succeeds (the others fail
+    // with NSManagedObjectConstraintMergeError), and the store never holds a duplicate.
+    @Test func concurrentInsertsOfOneKeyNeverDuplicate() async throws {
+        for _ in 0..<3000 {
+            let stack = try TestStack()
+            let container = Unchecked(stack.container)
+            let outcomes = try await withThrowingTaskGroup(of: Int?.self) { group in
+                for _ in 0..<8 {
+                    group.addTask {
+                        let context = Unchecked(container.value.newBackgroundContext())
+                        return await context.value.perform {
+                            let product = Product(context: context.value)
+                            product.sku = "same"
+                            return saveError(context.value)?.code
+                        }
+                    }
+                }
+                var codes: [Int?] = []
+                for try await code in group { codes.append(code) }
+                return codes
+            }
+            let reader = stack.newContext()
+            let total = try reader.performAndWait { try count("Product", in: reader) }
+            #expect(total == 1)
+            #expect(outcomes.filter { $0 == nil }.count == 1)
+            #expect(outcomes.compactMap { $0 }.allSatisfy { $0 == 133021 })
+            if total != 1 { break }
+        }
+    }
+
+    @Test func concurrentUpsertsOfManyKeysKeepOneRowPerKey() async throws {
+        let stack = try TestStack()
+        let container = Unchecked(stack.container)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for round in 0..<8 {
+                group.addTask {
+                    for batch in 0..<5 {
+                        let context = Unchecked(container.value.newBackgroundContext())
+                        context.value.mergePolicy = NSMergePolicy.mergeByPropertyObjectTrump
+                        try await context.value.perform {
+                            for sku in 0..<20 {
+                                let product = Product(context: context.value)
+                                product.sku = "sku\(sku)"
+                                product.name = "r\(round)b\(batch)"
+                            }
+                            try context.value.save()
+                        }
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        let reader = stack.newContext()
+        try reader.performAndWait { () throws -> Void in
+            let total = try count("Product", in: reader)
+            #expect(total == 20)
         }
     }
 
