@@ -254,3 +254,47 @@ struct ObjectLookupTests {
         }
     }
 }
+
+@Suite("Objects: object IDs and the coordinator")
+struct ObjectIDCoordinatorTests {
+    // "Object IDs can be transformed into a URI representation which can be archived and recreated
+    // later to refer back to a given object (using managedObjectID(forURIRepresentation:))."
+    @Test func uriRepresentationRoundTripsThroughTheCoordinator() throws {
+        let stack = try TestStack()
+        let context = stack.newContext()
+        let id = try context.performAndWait {
+            let person = Person(context: context)
+            try context.save()
+            return person.objectID
+        }
+        let restored = try #require(stack.coordinator.managedObjectID(forURIRepresentation: id.uriRepresentation()))
+        #expect(restored == id)
+        #expect(restored.entity.name == "Person")
+        let reader = stack.newContext()
+        try reader.performAndWait { () throws -> Void in
+            #expect(try reader.existingObject(with: restored) is Person)
+        }
+    }
+
+    @Test func permanentIDKnowsItsStore() throws {
+        let stack = try TestStack()
+        let context = stack.newContext()
+        try context.performAndWait {
+            let person = Person(context: context)
+            try context.save()
+            #expect(person.objectID.persistentStore === stack.coordinator.persistentStores.first)
+        }
+    }
+
+    @Test func uriOfAnotherStoreIsNotResolved() throws {
+        let first = try TestStack()
+        let second = try TestStack()
+        let context = first.newContext()
+        let id = try context.performAndWait {
+            let person = Person(context: context)
+            try context.save()
+            return person.objectID
+        }
+        #expect(second.coordinator.managedObjectID(forURIRepresentation: id.uriRepresentation()) == nil)
+    }
+}
