@@ -195,3 +195,19 @@ struct FetchNestedContextTests {
         }
     }
 }
+
+@Suite("Fetching: sort order of strings")
+struct StringSortOrderTests {
+    // NSSortDescriptor(key:ascending:) compares with compare(_:): a literal, case-sensitive
+    // comparison, so uppercase letters sort before lowercase ones.
+    @Test func stringSortIsCaseSensitive() throws {
+        let stack = try TestStack()
+        try seedNames(["b", "A", "a", "B"], in: stack)
+        let context = stack.newContext()
+        try context.performAndWait { () throws -> Void in
+            let request = NSFetchRequest<Person>(entityName: "Person")
+            request.sortDescriptors = [NSSortDescriptor(key: "name", ascending: true)]
+            #expect(try context.fetch(request).map(\.name) == ["A", "B", "a", "b"])
+        }
+    }
+}
