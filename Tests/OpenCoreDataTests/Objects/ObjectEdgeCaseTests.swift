@@ -316,3 +316,38 @@ struct MoreLifecycleTests {
         }
     }
 }
+
+@Suite("Objects: equality is identity")
+struct ManagedObjectEqualityTests {
+    // NSManagedObject relies on NSObject's identity-based isEqual(_:) and hash (subclasses are
+    // "strongly discouraged" from overriding them); the same row in two contexts gives two
+    // distinct, unequal objects with equal object IDs.
+    @Test func sameRowInTwoContextsIsNotEqual() throws {
+        let stack = try TestStack()
+        let writer = stack.newContext()
+        let id = try writer.performAndWait {
+            let person = Person(context: writer)
+            try writer.save()
+            return person.objectID
+        }
+        let first = stack.newContext()
+        let second = stack.newContext()
+        let a = first.performAndWait { Unchecked(first.object(with: id)) }
+        let b = second.performAndWait { Unchecked(second.object(with: id)) }
+        #expect(a.value.objectID == b.value.objectID)
+        #expect(a.value.isEqual(b.value) == false)
+        #expect(a.value != b.value)
+        #expect(Set([a.value, b.value]).count == 2)
+    }
+
+    @Test func objectEqualsItself() throws {
+        let stack = try TestStack()
+        let context = stack.newContext()
+        context.performAndWait {
+            let person = Person(context: context)
+            #expect(person.isEqual(person))
+            #expect(person == person)
+            #expect(!person.isEqual(Person(context: context)))
+        }
+    }
+}

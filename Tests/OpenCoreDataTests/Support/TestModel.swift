@@ -194,6 +194,10 @@ enum TestModel {
             attribute("revision", .stringAttributeType),
         ]
 
+        // willSave fills a mandatory attribute before validation.
+        let stamp = entity("Stamp", Stamp.self)
+        stamp.properties = [attribute("code", .stringAttributeType, optional: false)]
+
         // Delete rules (plain NSManagedObject instances, used through key-value coding).
         let owner = entity("Owner")
         let item = entity("Item")
@@ -224,7 +228,7 @@ enum TestModel {
         model.entities = [
             person, country, tag, note, passport,
             animal, dog, cat,
-            allTypes, product, seat, account, team, member, event,
+            allTypes, product, seat, account, team, member, event, stamp,
             owner, item, part,
         ]
         return model
@@ -312,6 +316,16 @@ final class Product: NSManagedObject {
     @Managed var sku: String?
     @Managed var name: String?
     @Managed var price: Int64
+}
+
+/// Fills its mandatory `code` in willSave when nothing set it.
+final class Stamp: NSManagedObject {
+    @Managed var code: String?
+
+    override func willSave() {
+        super.willSave()
+        if !isDeleted, code == nil { code = "from willSave" }
+    }
 }
 
 /// Records the lifecycle callbacks Core Data makes.

@@ -79,3 +79,21 @@ struct StoreLoadingErrorTests {
         #expect(coordinator.persistentStores.isEmpty)
     }
 }
+
+@Suite("Validation: willSave runs first")
+struct WillSaveBeforeValidationTests {
+    // willSave() runs before validation, so a value it sets satisfies a mandatory attribute.
+    @Test func valueSetInWillSaveSatisfiesValidation() throws {
+        let stack = try TestStack()
+        let context = stack.newContext()
+        try context.performAndWait {
+            let stamp = Stamp(context: context)
+            try context.save()
+            #expect(stamp.code == "from willSave")
+        }
+        let reader = stack.newContext()
+        try reader.performAndWait { () throws -> Void in
+            #expect(try fetchAll("Stamp", as: Stamp.self, in: reader).first?.code == "from willSave")
+        }
+    }
+}
