@@ -128,3 +128,46 @@ struct ModelInheritanceDetailTests {
         #expect(!person.isKindOf(entity: animal))
     }
 }
+
+@Suite("Stack: in-memory stores at /dev/null")
+struct DevNullStoreTests {
+    private static func devNullContainer() throws -> NSPersistentContainer {
+        let container = NSPersistentContainer(name: "DevNull", managedObjectModel: TestModel.shared)
+        let description = NSPersistentStoreDescription(url: URL(fileURLWithPath: "/dev/null"))
+        description.type = NSInMemoryStoreType
+        container.persistentStoreDescriptions = [description]
+        let result = LoadResult()
+        container.loadPersistentStores { description, error in
+            result.descriptions.append(description)
+            if let error { result.errors.append(error) }
+        }
+        if let error = result.errors.first { throw error }
+        return container
+    }
+
+    // The common test idiom: an in-memory store described with the URL /dev/null.
+    @Test func devNullInMemoryStoreLoadsAndSaves() throws {
+        let container = try Self.devNullContainer()
+        #expect(container.persistentStoreDescriptions.first?.url == URL(fileURLWithPath: "/dev/null"))
+        let context = container.newBackgroundContext()
+        try context.performAndWait {
+            _ = Person(context: context)
+            try context.save()
+            #expect(try count("Person", in: context) == 1)
+        }
+    }
+
+    @Test func twoDevNullInMemoryStoresAreIndependent() throws {
+        let first = try Self.devNullContainer()
+        let second = try Self.devNullContainer()
+        let writer = first.newBackgroundContext()
+        try writer.performAndWait {
+            _ = Person(context: writer)
+            try writer.save()
+        }
+        let reader = second.newBackgroundContext()
+        try reader.performAndWait { () throws -> Void in
+            #expect(try count("Person", in: reader) == 0)
+        }
+    }
+}

@@ -280,3 +280,63 @@ struct NoActionDeleteRuleTests {
         }
     }
 }
+
+@Suite("Delete rules: related objects not loaded in the deleting context")
+struct UnloadedDeleteRuleTests {
+    /// Saves an owner with two items in `relationship`, each with a part; returns nothing.
+    private func seedOwner(_ relationship: String, in stack: TestStack) throws {
+        let context = stack.newContext()
+        try context.performAndWait {
+            let (_, items) = ownerWithItems(relationship, count: 2, in: context)
+            for item in items {
+                let part = make("Part", "part", in: context)
+                part.setValue(item, forKey: "item")
+            }
+            try context.save()
+        }
+    }
+
+    /// Deletes the only owner from a fresh context that loads nothing else, then saves.
+    private func deleteOwnerFromFreshContext(in stack: TestStack) throws -> NSError? {
+        let context = stack.newContext()
+        return try context.performAndWait {
+            let owner = try #require(try fetchAll("Owner", in: context).first)
+            context.delete(owner)
+            return saveError(context)
+        }
+    }
+
+    @Test func cascadeReachesUnloadedObjects() throws {
+        let stack = try TestStack()
+        try seedOwner("cascadeItems", in: stack)
+        #expect(try deleteOwnerFromFreshContext(in: stack) == nil)
+        let reader = stack.newContext()
+        try reader.performAndWait { () throws -> Void in
+            #expect(try count("Item", in: reader) == 0)
+            #expect(try count("Part", in: reader) == 0)
+        }
+    }
+
+    @Test func nullifyReachesUnloadedObjects() throws {
+        let stack = try TestStack()
+        try seedOwner("nullifyItems", in: stack)
+        #expect(try deleteOwnerFromFreshContext(in: stack) == nil)
+        let reader = stack.newContext()
+        try reader.performAndWait { () throws -> Void in
+            let items = try fetchAll("Item", in: reader)
+            #expect(items.count == 2)
+            #expect(items.allSatisfy { $0.value(forKey: "nullifyOwner") == nil })
+        }
+    }
+
+    @Test func denySeesUnloadedObjects() throws {
+        let stack = try TestStack()
+        try seedOwner("denyItems", in: stack)
+        let error = try deleteOwnerFromFreshContext(in: stack)
+        #expect(error?.code == 1600)
+        let reader = stack.newContext()
+        try reader.performAndWait { () throws -> Void in
+            #expect(try count("Owner", in: reader) == 1)
+        }
+    }
+}
