@@ -24,6 +24,15 @@ final class Recorder<Value: Sendable>: @unchecked Sendable {
     }
 }
 
+/// Tells whether code runs on the main dispatch queue (`Thread.isMainThread` cannot: on Linux the
+/// main queue may be drained by a worker thread while the main thread waits in `dispatchMain()`).
+final class MainQueueMarker: @unchecked Sendable {
+    static let shared = MainQueueMarker()
+    private let key = DispatchSpecificKey<Bool>()
+    private init() { DispatchQueue.main.setSpecific(key: key, value: true) }
+    var isOnMainQueue: Bool { DispatchQueue.getSpecific(key: key) == true }
+}
+
 /// Calls the non-async `perform(_:)` (from an async function Swift would pick the async one).
 private func enqueue(_ context: NSManagedObjectContext, _ block: @escaping @Sendable () -> Void) {
     context.perform(block)
@@ -67,12 +76,21 @@ struct ContextQueueTests {
         #expect(onMain == false)
     }
 
-    // A main-queue context's blocks run on the main queue (the main thread).
-    @Test func mainQueueBlocksRunOnTheMainThread() async throws {
+    // A main-queue context's blocks run on the main queue.
+    @Test func mainQueueBlocksRunOnTheMainQueue() async throws {
+        let marker = MainQueueMarker.shared
         let stack = try TestStack()
         let viewContext = Unchecked(stack.container.viewContext)
-        let onMain = await viewContext.value.perform { Thread.isMainThread }
+        let onMain = await viewContext.value.perform { marker.isOnMainQueue }
         #expect(onMain == true)
+    }
+
+    @Test func privateQueueBlocksDoNotRunOnTheMainQueue() async throws {
+        let marker = MainQueueMarker.shared
+        let stack = try TestStack()
+        let context = Unchecked(stack.newContext())
+        let onMain = await context.value.perform { marker.isOnMainQueue }
+        #expect(onMain == false)
     }
 
     @Test func asyncPerformReturnsObjectIDsOfSavedObjects() async throws {

@@ -163,11 +163,12 @@ struct MoreQueueTests {
 
     // A main-queue context's performAndWait runs its block on the main queue, even when called
     // from another thread.
-    @Test func mainQueuePerformAndWaitRunsOnTheMainThread() async throws {
+    @Test func mainQueuePerformAndWaitRunsOnTheMainQueue() async throws {
+        let marker = MainQueueMarker.shared
         let stack = try TestStack()
         let viewContext = Unchecked(stack.container.viewContext)
         let onMain = await Task.detached {
-            viewContext.value.performAndWait { Thread.isMainThread }
+            viewContext.value.performAndWait { marker.isOnMainQueue }
         }.value
         #expect(onMain == true)
     }
