@@ -25,6 +25,7 @@ func crashModel() -> NSManagedObjectModel {
     let toBatch = NSRelationshipDescription()
     toBatch.name = "batch"
     toBatch.destinationEntity = batch
+    toBatch.maxCount = 1
     let records = NSRelationshipDescription()
     records.name = "records"
     records.destinationEntity = record

@@ -10,12 +10,13 @@ extension NSManagedObjectContext {
             if request.resultType == .countResultType {
                 return [NSNumber(value: try countObjects(plan, includesPendingChanges: request.includesPendingChanges))].compactMap { $0 as? T }
             }
+            if request.resultType == .dictionaryResultType {
+                return try dictionaries(plan, request: request).compactMap { $0 as? T }
+            }
             let objects = try matchingObjects(plan, includesPendingChanges: request.includesPendingChanges)
             switch request.resultType {
             case .managedObjectIDResultType:
                 return objects.compactMap { $0.objectID as? T }
-            case .dictionaryResultType:
-                return dictionaries(of: objects, request: request).compactMap { $0 as? T }
             default:
                 if !request.returnsObjectsAsFaults { objects.forEach { $0.fireFaultIfNeeded() } }
                 return objects.compactMap { $0 as? T }
@@ -38,13 +39,15 @@ extension NSManagedObjectContext {
         guard let entity = request.entity ?? request.entityName.flatMap({ managedObjectModel?.entitiesByName[$0] }) else {
             throw CoreDataError.unknownEntity(request.entityName)
         }
-        return FetchPlan(
+        var plan = FetchPlan(
             entities: request.includesSubentities ? entity.layout.hierarchy : [entity],
             predicate: request.predicate,
             sortDescriptors: request.sortDescriptors ?? [],
             offset: max(0, request.fetchOffset),
             limit: max(0, request.fetchLimit)
         )
+        plan.refreshesRegisteredObjects = request.shouldRefreshRefetchedObjects
+        return plan
     }
 
     private func countObjects(_ plan: FetchPlan, includesPendingChanges: Bool) throws -> Int {
@@ -82,7 +85,7 @@ extension NSManagedObjectContext {
             }
             objects = ids.map(registeredOrFault)
         } else if let coordinator = storeCoordinator {
-            objects = try coordinator.fetchRows(plan).map(materialize)
+            objects = try coordinator.fetchRows(plan).map { materialize($0, refresh: plan.refreshesRegisteredObjects) }
         } else {
             objects = []
         }
@@ -98,10 +101,11 @@ extension NSManagedObjectContext {
         return objects
     }
 
-    /// The registered object for a fetched row, with its values loaded or refreshed when the row is newer.
-    private func materialize(_ row: StoredRow) -> NSManagedObject {
+    /// The registered object for a fetched row: a fault gets the row's values; a loaded object keeps its
+    /// own unless `refresh` asks for newer stored values (and it has no unsaved changes).
+    private func materialize(_ row: StoredRow, refresh: Bool) -> NSManagedObject {
         let object = registeredOrFault(row.objectID)
-        if object.isFault || (!object.hasChanges && object.rowVersion < row.snapshot.version) {
+        if object.isFault || (refresh && !object.hasChanges && object.rowVersion < row.snapshot.version) {
             apply(row.snapshot, to: object)
         }
         return object
@@ -115,18 +119,25 @@ extension NSManagedObjectContext {
         return parent.performAndWait { parent.hasPendingChanges(in: entities) }
     }
 
-    private func dictionaries<T>(of objects: [NSManagedObject], request: NSFetchRequest<T>) -> [NSDictionary] {
+    /// Dictionary results: the stored values of the matching rows, without the context's pending changes
+    /// (as Core Data does for dictionary results).
+    private func dictionaries<T>(_ plan: FetchPlan, request: NSFetchRequest<T>) throws -> [NSDictionary] {
+        guard let coordinator = persistentStoreCoordinator else { return [] }
         var seen = Set<NSDictionary>()
         var result: [NSDictionary] = []
-        for object in objects {
-            object.fireFaultIfNeeded()
+        for row in try coordinator.fetchRows(plan) {
+            let layout = row.objectID.entity.layout
             let names: [String] = request.propertiesToFetch.map { properties in
                 properties.compactMap { ($0 as? String) ?? ($0 as? NSPropertyDescription)?.name }
-            } ?? object.layout.persistentAttributeSlots.map { object.layout.properties[$0].name }
+            } ?? layout.persistentAttributeSlots.map { layout.properties[$0].name }
             var values: [String: Any] = [:]
             for name in names {
-                let value = object.value(forKey: name)
-                values[name] = (value as? NSManagedObject)?.objectID ?? value
+                guard let slot = layout.slotByName[name], slot < row.snapshot.values.count else { continue }
+                switch layout.kinds[slot] {
+                case .attribute(let kind): values[name] = kind.publicValue(row.snapshot.values[slot])
+                case .toOne: values[name] = row.snapshot.values[slot]
+                case .toMany: continue
+                }
             }
             let dictionary = NSDictionary(dictionary: values)
             if request.returnsDistinctResults {

@@ -26,6 +26,9 @@ open class NSFetchRequest<ResultType>: NSPersistentStoreRequest, @unchecked Send
     open var includesPendingChanges: Bool = true
     /// Whether objects come back without their values loaded. The default is `true`.
     open var returnsObjectsAsFaults: Bool = true
+    /// Whether fetched objects the context already holds (without unsaved changes) take the store's
+    /// current values. The default is `false`: they keep the values they have.
+    open var shouldRefreshRefetchedObjects: Bool = false
     /// Whether objects of subentities match too. The default is `true`.
     open var includesSubentities: Bool = true
     /// Whether property values are loaded with the objects. The default is `true`.

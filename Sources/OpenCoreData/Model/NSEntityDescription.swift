@@ -3,21 +3,21 @@ import Foundation
 /// An entity of a managed object model: a name, a class, properties and a place in an inheritance tree.
 open class NSEntityDescription: NSObject, @unchecked Sendable {
     /// The entity's name, unique in its model.
-    open var name: String?
+    open var name: String? { didSet { checkMutable() } }
     /// The name of the class that instantiates the entity's objects, as `NSClassFromString` resolves it
     /// ("Module.Class"). The default is `"NSManagedObject"`.
-    open var managedObjectClassName: String! = "NSManagedObject"
+    open var managedObjectClassName: String! = "NSManagedObject" { didSet { checkMutable() } }
     /// Whether the entity is abstract: it has no instances of its own, only of subentities.
-    open var isAbstract: Bool = false
+    open var isAbstract: Bool = false { didSet { checkMutable() } }
     /// Application data attached to the entity.
     open var userInfo: [AnyHashable: Any]?
     /// Sets of attribute names whose values, taken together, must be unique among the entity's objects.
     /// Each inner array holds names (`String`) or attribute descriptions.
-    open var uniquenessConstraints: [[Any]] = []
+    open var uniquenessConstraints: [[Any]] = [] { didSet { checkMutable() } }
     /// A string mixed into the entity's version hash, to mark a change the hash would not otherwise see.
     open var versionHashModifier: String?
     /// The entity's fetch indexes.
-    open var indexes: [NSFetchIndexDescription] = []
+    open var indexes: [NSFetchIndexDescription] = [] { didSet { checkMutable() } }
     /// The entity this entity inherits from.
     open internal(set) weak var superentity: NSEntityDescription?
     /// The model that holds the entity.
@@ -37,6 +37,7 @@ open class NSEntityDescription: NSObject, @unchecked Sendable {
     open var properties: [NSPropertyDescription] {
         get { (superentity?.properties ?? []) + ownProperties }
         set {
+            checkMutable()
             ownProperties = newValue
             for property in newValue { property.entity = self }
         }
@@ -46,6 +47,7 @@ open class NSEntityDescription: NSObject, @unchecked Sendable {
     open var subentities: [NSEntityDescription] {
         get { ownSubentities }
         set {
+            checkMutable()
             ownSubentities = newValue
             for entity in newValue { entity.superentity = self }
         }
@@ -69,6 +71,11 @@ open class NSEntityDescription: NSObject, @unchecked Sendable {
     /// All relationships, inherited ones included, by name.
     open var relationshipsByName: [String: NSRelationshipDescription] {
         Dictionary(properties.compactMap { $0 as? NSRelationshipDescription }.map { ($0.name, $0) }, uniquingKeysWith: { _, own in own })
+    }
+
+    /// Traps when the model is in use: Core Data raises for changes to a model a coordinator uses.
+    func checkMutable() {
+        precondition(frozenLayout == nil, "Can't modify an immutable model: entity '\(name ?? "?")' belongs to a model in use by a persistent store coordinator")
     }
 
     /// The relationships whose destination is `entity`.

@@ -23,6 +23,7 @@ open class NSManagedObjectModel: NSObject, @unchecked Sendable {
     open var entities: [NSEntityDescription] {
         get { allEntities }
         set {
+            precondition(!isFrozen.load(ordering: .acquiring), "Can't modify an immutable model: it is in use by a persistent store coordinator")
             allEntities = newValue
             for entity in newValue { entity.managedObjectModel = self }
         }

@@ -3,11 +3,11 @@ import Foundation
 /// A property of an entity: the common part of attributes and relationships.
 open class NSPropertyDescription: NSObject, @unchecked Sendable {
     /// The property's name, the key used with `value(forKey:)`.
-    open var name: String = ""
+    open var name: String = "" { didSet { checkMutable() } }
     /// Whether the property may be nil (or, for a to-many, empty) when the object is saved. The default is `true`.
-    open var isOptional: Bool = true
+    open var isOptional: Bool = true { didSet { checkMutable() } }
     /// Whether the property is kept in memory only and never saved to a store.
-    open var isTransient: Bool = false
+    open var isTransient: Bool = false { didSet { checkMutable() } }
     /// Application data attached to the property.
     open var userInfo: [AnyHashable: Any]?
     /// Whether the store keeps an index on this property (deprecated by Apple in favour of fetch indexes).
@@ -20,6 +20,11 @@ open class NSPropertyDescription: NSObject, @unchecked Sendable {
     /// Creates an empty property description.
     override public init() {
         super.init()
+    }
+
+    /// Traps when the model is in use: Core Data raises for changes to a model a coordinator uses.
+    func checkMutable() {
+        precondition(entity?.frozenLayout == nil, "Can't modify an immutable model: property '\(name)' belongs to a model in use by a persistent store coordinator")
     }
 
     override open var description: String {

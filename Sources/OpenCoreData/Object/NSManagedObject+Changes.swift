@@ -2,10 +2,10 @@ import Foundation
 
 /// Change tracking: what changed since the last save, and the values to go back to.
 extension NSManagedObject {
-    /// The properties changed since the last save, with their new values (`NSNull` for nil).
+    /// The persistent properties changed since the last save, with their new values (`NSNull` for nil).
     public func changedValues() -> [String: Any] {
         var result: [String: Any] = [:]
-        for slot in changedSlots.slots {
+        for slot in changedSlots.slots where !layout.properties[slot].isTransient {
             result[layout.properties[slot].name] = publicValue(at: slot) ?? NSNull()
         }
         return result

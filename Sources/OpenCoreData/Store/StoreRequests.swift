@@ -9,10 +9,14 @@ struct FetchPlan {
     let offset: Int
     /// The maximum number of results; 0 for no limit.
     let limit: Int
+    /// Whether registered objects take the values of the rows fetched again.
+    var refreshesRegisteredObjects = false
 
     /// The same plan without sorting, offset and limit (when pending changes must be merged first).
     var unbounded: FetchPlan {
-        FetchPlan(entities: entities, predicate: predicate, sortDescriptors: [], offset: 0, limit: 0)
+        var plan = FetchPlan(entities: entities, predicate: predicate, sortDescriptors: [], offset: 0, limit: 0)
+        plan.refreshesRegisteredObjects = refreshesRegisteredObjects
+        return plan
     }
 }
 

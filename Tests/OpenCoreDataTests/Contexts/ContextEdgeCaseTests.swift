@@ -76,6 +76,7 @@ struct ContextQueueTests {
         #expect(onMain == false)
     }
 
+    #if canImport(CoreData)
     // A main-queue context's blocks run on the main queue.
     @Test func mainQueueBlocksRunOnTheMainQueue() async throws {
         let marker = MainQueueMarker.shared
@@ -84,6 +85,20 @@ struct ContextQueueTests {
         let onMain = await viewContext.value.perform { marker.isOnMainQueue }
         #expect(onMain == true)
     }
+    #else
+    // OpenCoreData (documented difference): a main-queue context runs its asynchronous blocks in
+    // order on a serial queue of its own, so they run in processes that never run the main run loop.
+    @Test func mainQueueBlocksRunInOrderWithoutAMainRunLoop() async throws {
+        let stack = try TestStack()
+        let viewContext = Unchecked(stack.container.viewContext)
+        let order = Unchecked(NSMutableArray())
+        for index in 1...3 {
+            viewContext.value.perform { order.value.add(index) }
+        }
+        let seen = await viewContext.value.perform { order.value.compactMap { $0 as? Int } }
+        #expect(seen == [1, 2, 3])
+    }
+    #endif
 
     @Test func privateQueueBlocksDoNotRunOnTheMainQueue() async throws {
         let marker = MainQueueMarker.shared

@@ -161,6 +161,7 @@ struct MoreQueueTests {
         #expect(inserted == 100)
     }
 
+    #if canImport(CoreData)
     // A main-queue context's performAndWait runs its block on the main queue, even when called
     // from another thread.
     @Test func mainQueuePerformAndWaitRunsOnTheMainQueue() async throws {
@@ -172,6 +173,19 @@ struct MoreQueueTests {
         }.value
         #expect(onMain == true)
     }
+    #else
+    // OpenCoreData (documented difference): a main-queue context does not need a main run loop;
+    // performAndWait runs its block on the calling thread.
+    @Test func mainQueuePerformAndWaitRunsOnTheCallingThread() async throws {
+        let stack = try TestStack()
+        let viewContext = Unchecked(stack.container.viewContext)
+        let sameThread = await Task.detached {
+            let caller = Thread.current
+            return viewContext.value.performAndWait { Thread.current === caller }
+        }.value
+        #expect(sameThread == true)
+    }
+    #endif
 }
 
 @Suite("Fetching: sorting by a to-one key path")
