@@ -33,6 +33,15 @@ struct HooksTests {
         }
     }
 
+    @Test func identityThatContainerHookCannotCoerceIsMissing() throws {
+        let stack = try TestStack()
+        let error = #expect(throws: CoreDataCodableError.self) {
+            try stack.decoder().decode(Custom.self, from: Data(#"{"id": "one"}"#.utf8))
+        }
+        #expect(error?.code == CoreDataCodableError.missingIdentity)
+        #expect(error?.receivedKeys == ["id"])
+    }
+
     @Test func containerHookRunsOncePerObject() throws {
         let stack = try TestStack()
         let containers = CallCounter.count("Custom.container", in: stack.context)

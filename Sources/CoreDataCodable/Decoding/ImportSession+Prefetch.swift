@@ -54,10 +54,9 @@ extension ImportSession {
     /// Fetches, one request per entity, the objects of the identities enqueued and not looked up yet.
     func fetchPending() throws {
         for (entity, pending) in takePendingIdentities() {
-            let identities = identitiesToLookUp(pending.identities, entity: entity)
+            let identities = markLookedUp(pending.identities, entity: entity)
             guard !identities.isEmpty else { continue }
-            let found = try IdentityFetch.objects(with: identities, of: pending.mapping, in: context)
-            didLookUp(identities, found: found, entity: entity)
+            register(found: try IdentityFetch.objects(with: identities, of: pending.mapping, in: context), entity: entity)
         }
     }
 }

@@ -107,15 +107,14 @@ final class ImportSession: @unchecked Sendable {
         return pending
     }
 
-    /// The identities of `entity` not looked up yet, without repetitions.
-    func identitiesToLookUp(_ identities: [ObjectIdentity], entity: String) -> [ObjectIdentity] {
-        var seen = lookedUp[entity] ?? []
-        return identities.filter { seen.insert($0).inserted }
+    /// Marks `identities` of `entity` as looked up and returns those that were not, without repetitions.
+    func markLookedUp(_ identities: [ObjectIdentity], entity: String) -> [ObjectIdentity] {
+        identities.filter { lookedUp[entity, default: []].insert($0).inserted }
     }
 
-    /// Records the result of looking up `identities`: `found` objects by identity.
-    func didLookUp(_ identities: [ObjectIdentity], found: [ObjectIdentity: NSManagedObject], entity: String) {
-        lookedUp[entity, default: []].formUnion(identities)
+    /// Registers objects found by a lookup, keeping any object already registered for an identity.
+    func register(found: [ObjectIdentity: NSManagedObject], entity: String) {
+        guard !found.isEmpty else { return }
         objects[entity, default: [:]].merge(found) { current, _ in current }
     }
 
