@@ -28,6 +28,9 @@ final class ImportSession: @unchecked Sendable {
     /// Mappings by type, so that the shared registry's lock is taken once per type per decode.
     private var decodingMappings: [ObjectIdentifier: DecodingMapping] = [:]
     private var destinations: [String: DestinationDecoding] = [:]
+    /// The context's inserted objects before the first plain `Decodable` destination was decoded:
+    /// the objects such destinations insert on their own are the ones inserted since.
+    private var insertedBeforeDestinations: Set<NSManagedObject>?
 
     private enum UndoEntry {
         case inserted(NSManagedObject, entity: String, identity: ObjectIdentity?)
@@ -47,8 +50,13 @@ final class ImportSession: @unchecked Sendable {
                 return try session.undoingOnFailure(body)
             }
             let session = try ImportSession(context: context)
-            return try $current.withValue(session) {
-                try session.undoingOnFailure(body)
+            do {
+                return try $current.withValue(session) {
+                    try session.undoingOnFailure(body)
+                }
+            } catch {
+                session.deleteObjectsInsertedByDestinations()
+                throw error
             }
         }
     }
@@ -71,9 +79,34 @@ final class ImportSession: @unchecked Sendable {
                 touched.remove(ObjectIdentifier(object))
                 context.delete(object)
             case .updated(let object, let values):
-                for (key, value) in values { object.setValue(value, forKey: key) }
+                for (key, value) in values where !Self.isSame(object.value(forKey: key), value) {
+                    object.setValue(value, forKey: key)
+                }
                 touched.remove(ObjectIdentifier(object))
             }
+        }
+    }
+
+    /// Whether two property values are equal, so that restoring one over the other is not needed.
+    private static func isSame(_ lhs: Any?, _ rhs: Any?) -> Bool {
+        switch (lhs, rhs) {
+        case (nil, nil): true
+        case let (lhs?, rhs?): (lhs as? AnyHashable).map { $0 == rhs as? AnyHashable } ?? false
+        default: false
+        }
+    }
+
+    /// Records that a plain `Decodable` destination is about to be decoded (see
+    /// ``insertedBeforeDestinations``).
+    func willDecodePlainDestination() {
+        if insertedBeforeDestinations == nil { insertedBeforeDestinations = context.insertedObjects }
+    }
+
+    /// After a failed decode, deletes what plain `Decodable` destinations inserted on their own.
+    private func deleteObjectsInsertedByDestinations() {
+        guard let before = insertedBeforeDestinations else { return }
+        for object in context.insertedObjects.subtracting(before) {
+            context.delete(object)
         }
     }
 
