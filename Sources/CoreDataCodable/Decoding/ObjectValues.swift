@@ -7,10 +7,6 @@ struct ObjectValues {
     /// Values set by key string; a nil value reads as JSON `null`.
     var manualValues: [String: Any?] = [:]
 
-    init(container: KeyedDecodingContainer<JSONKey>) {
-        self.container = container
-    }
-
     init(decoder: any Decoder) throws {
         container = try decoder.container(keyedBy: JSONKey.self)
     }

@@ -122,7 +122,7 @@ final class MappingRegistry: @unchecked Sendable {
     ) throws -> DecodingMapping {
         let key = TypeInModel(type: ObjectIdentifier(type), model: ObjectIdentifier(model), entity: entity.codableName)
         return try cached(\.decodingMappings, key, model: model) {
-            try DecodingMapping.make(type, managedType: managedType, entity: entity)
+            DecodingMapping.make(type, managedType: managedType, mapping: try mapping(for: type, entity: entity, in: model))
         }
     }
 
@@ -137,7 +137,7 @@ final class MappingRegistry: @unchecked Sendable {
         }
         let key = TypeInModel(type: ObjectIdentifier(managedType), model: ObjectIdentifier(model), entity: entity.codableName)
         return .mapped(try cached(\.decodingMappings, key, model: model) {
-            try DecodingMapping.generic(entity: entity, managedType: managedType)
+            DecodingMapping.generic(managedType: managedType, mapping: try mapping(for: entity, in: model))
         })
     }
 }
