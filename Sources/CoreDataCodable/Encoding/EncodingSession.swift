@@ -52,19 +52,10 @@ final class EncodingSession: @unchecked Sendable {
         defer { ancestors.remove(id) }
         let root = encoder.container(keyedBy: JSONKey.self)
         for property in mapping.properties where property.name != skipped {
-            var container = root
-            for key in property.path.dropLast() {
-                container = container.nestedContainer(keyedBy: JSONKey.self, forKey: key)
-            }
             if let attribute = property.attribute {
-                let value = object.value(forKey: property.name)
-                let codingPath = container.codingPath + [property.lastKey]
-                if let encodable = try AttributeEncoding.encodable(value, property, attribute, entity: mapping.entityName, codingPath: codingPath) {
-                    try container.encode(encodable, forKey: property.lastKey)
-                } else {
-                    try container.encodeNil(forKey: property.lastKey)
-                }
+                try AttributeEncoding.encode(property, attribute, of: object, into: root, entity: mapping.entityName)
             } else if let relationship = property.relationship {
+                var container = AttributeEncoding.keyPathContainer(for: property, in: root)
                 try encodeRelationship(relationship, of: object, property: property, into: &container, encoder: encoder, entity: mapping.entityName)
             }
         }
