@@ -14,8 +14,12 @@ let package = Package(
     targets: [
         // `@Managed` typed properties; platform-neutral, used over Apple's and OpenCoreData's NSManagedObject.
         .target(name: "ManagedProperty"),
-        // Core Data's API on platforms that do not ship Core Data.
-        .target(name: "OpenCoreData", dependencies: ["ManagedProperty"]),
+        // Core Data's API on platforms that do not ship Core Data: the implementation...
+        .target(name: "OpenCoreDataCore", dependencies: ["ManagedProperty"], path: "Sources/OpenCoreData", exclude: ["Exports"]),
+        // ...and the module users import. It re-exports the implementation with scoped imports of the
+        // classes whose names swift-corelibs-foundation also declares (NSPredicate, NSSortDescriptor...),
+        // which makes them unambiguous in client code.
+        .target(name: "OpenCoreData", dependencies: ["OpenCoreDataCore"], path: "Sources/OpenCoreData/Exports"),
         // The product: Codable for NSManagedObject subclasses.
         .target(
             name: "CoreDataCodable",
@@ -24,7 +28,8 @@ let package = Package(
                 .target(name: "OpenCoreData", condition: .when(platforms: openCoreDataPlatforms)),
             ]
         ),
-        .testTarget(name: "OpenCoreDataTests", dependencies: ["OpenCoreData"]),
+        .executableTarget(name: "example", dependencies: ["CoreDataCodable"], path: "Example", resources: [.copy("Payloads")]),
+        .testTarget(name: "OpenCoreDataTests", dependencies: ["OpenCoreData", "OpenCoreDataCore"]),
         .testTarget(name: "CoreDataCodableTests", dependencies: ["CoreDataCodable"], resources: [.copy("Fixtures")]),
     ],
     swiftLanguageModes: [.v6]

@@ -24,11 +24,12 @@ struct ComparisonOperation {
     let operatorType: Operator
     let options: NSComparisonPredicate.Options
 
+    /// The right-hand value in the form `matches` uses: once at construction for constants, per evaluation otherwise.
     func prepare(_ right: Any?) -> Operand {
         switch operatorType {
         case .in:
             if let elements = right.flatMap(collectionElements) {
-                return .members(Set(elements.compactMap { PredicateValue($0)?.folded(options) }))
+                return .members(Set(elements.compactMap(normalized)))
             }
             return .value(normalized(right))
         case .between:
@@ -47,6 +48,7 @@ struct ComparisonOperation {
         }
     }
 
+    /// Whether the left-hand value satisfies the operator against a prepared right operand.
     func matches(_ left: Any?, _ right: Operand) -> Bool {
         switch right {
         case .invalid:

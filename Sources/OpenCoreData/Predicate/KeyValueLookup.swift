@@ -14,33 +14,48 @@ protocol KeyValueReadable: AnyObject {
 /// (Apple raises for an undefined key instead). Optionals and `NSNull` come back as `nil`.
 func keyValue(of object: Any, forKey key: String) -> Any? {
     let found: Any?
-    if let readable = object as? KeyValueReadable {
-        found = readable.value(forKey: key)
+    if isObject(object) {
+        if let readable = object as? KeyValueReadable {
+            found = readable.value(forKey: key)
+        } else if let dictionary = object as? NSDictionary {
+            found = dictionary.object(forKey: key)
+        } else {
+            found = nil
+        }
     } else if let dictionary = object as? [String: Any] {
         found = dictionary[key]
-    } else if let dictionary = object as? NSDictionary {
-        found = dictionary.object(forKey: key)
     } else {
         found = nil
     }
     return found.flatMap(unwrappedValue)
 }
 
+/// Whether `value` is a class instance. Casting a Swift value (a dictionary, say) to a class or class-bound protocol
+/// bridges it to Foundation first, which costs microseconds, so such casts are only tried on objects.
+func isObject(_ value: Any) -> Bool {
+    type(of: value) is AnyClass
+}
+
 /// `value` with any `Optional` wrapping removed; `nil` for `.none` and `NSNull`.
 func unwrappedValue(_ value: Any) -> Any? {
-    if let optional = value as? AnyOptional {
+    if type(of: value) is AnyOptional.Type, let optional = value as? AnyOptional {
         return optional.wrappedAny.flatMap(unwrappedValue)
     }
-    return value is NSNull ? nil : value
+    return isObject(value) && value is NSNull ? nil : value
 }
 
 /// The elements of a to-many value (`NSSet`, `NSOrderedSet`, `NSArray`, `Array`, `Set`), or `nil` for anything else.
 /// Strings and dictionaries are not collections here.
 func collectionElements(_ value: Any) -> [Any]? {
+    if isObject(value) {
+        switch value {
+        case let set as NSOrderedSet: return set.array
+        case let set as NSSet: return set.allObjects
+        case let array as NSArray: return array.map { $0 }
+        default: return nil
+        }
+    }
     switch value {
-    case let set as NSOrderedSet: return set.array
-    case let set as NSSet: return set.allObjects
-    case let array as NSArray: return array.map { $0 }
     case let array as [Any]: return array
     case let set as Set<AnyHashable>: return Array(set)
     default: return nil

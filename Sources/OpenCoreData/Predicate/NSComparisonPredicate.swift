@@ -32,7 +32,9 @@ open class NSComparisonPredicate: NSPredicate, @unchecked Sendable {
 
     /// String comparison options: `[c]`, `[d]`, `[n]` in format syntax.
     public struct Options: OptionSet, Sendable {
+        /// The option bits, with Apple's values.
         public let rawValue: UInt
+        /// Options from their bits.
         public init(rawValue: UInt) { self.rawValue = rawValue }
         /// `[c]`: ignore case.
         public static let caseInsensitive = Options(rawValue: 0x01)

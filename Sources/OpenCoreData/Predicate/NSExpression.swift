@@ -100,7 +100,7 @@ open class NSExpression: NSObject, @unchecked Sendable {
     /// The value of the expression for `object`; variables are read from `context`.
     open func expressionValue(with object: Any?, context: NSMutableDictionary?) -> Any? {
         let bindings = context.map { dictionary in
-            Dictionary(uniqueKeysWithValues: dictionary.compactMap { key, value in (key as? String).map { ($0, value) } })
+            Dictionary(dictionary.compactMap { key, value in (key as? String).map { ($0, value) } }) { first, _ in first }
         }
         return value(with: object, variables: bindings)
     }
@@ -149,6 +149,7 @@ open class NSExpression: NSObject, @unchecked Sendable {
         }
     }
 
+    /// Expressions are equal when they are of the same type and render the same format.
     override open func isEqual(_ object: Any?) -> Bool {
         guard let other = object as? NSExpression else { return false }
         return expressionType == other.expressionType && description == other.description

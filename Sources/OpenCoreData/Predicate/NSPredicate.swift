@@ -81,6 +81,7 @@ open class NSPredicate: NSObject, @unchecked Sendable {
         nil
     }
 
+    /// The predicate format.
     override open var description: String {
         predicateFormat
     }

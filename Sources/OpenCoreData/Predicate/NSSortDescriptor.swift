@@ -14,23 +14,23 @@ open class NSSortDescriptor: NSObject, @unchecked Sendable {
     /// Whether smaller values come first.
     public let ascending: Bool
     private let customComparator: Comparator?
-    private let keyPath: ParsedKeyPath?
+    private let parsedKey: ParsedKeyPath?
 
     /// Orders by the value at `key` (a key path; `nil` compares the objects themselves).
-    public init(key: String?, ascending: Bool) {
-        self.key = key
-        self.ascending = ascending
-        customComparator = nil
-        keyPath = key.map(ParsedKeyPath.init)
-        super.init()
+    public convenience init(key: String?, ascending: Bool) {
+        self.init(key: key, ascending: ascending, customComparator: nil)
     }
 
     /// Orders by the value at `key`, comparing values with `cmptr`.
-    public init(key: String?, ascending: Bool, comparator cmptr: @escaping Comparator) {
+    public convenience init(key: String?, ascending: Bool, comparator cmptr: @escaping Comparator) {
+        self.init(key: key, ascending: ascending, customComparator: cmptr)
+    }
+
+    private init(key: String?, ascending: Bool, customComparator: Comparator?) {
         self.key = key
         self.ascending = ascending
-        customComparator = cmptr
-        keyPath = key.map(ParsedKeyPath.init)
+        self.customComparator = customComparator
+        parsedKey = key.map(ParsedKeyPath.init)
         super.init()
     }
 
@@ -41,10 +41,7 @@ open class NSSortDescriptor: NSObject, @unchecked Sendable {
 
     /// The same descriptor with the opposite order (an `NSSortDescriptor`, typed `Any` as on Apple platforms).
     open var reversedSortDescriptor: Any {
-        if let customComparator {
-            return NSSortDescriptor(key: key, ascending: !ascending, comparator: customComparator)
-        }
-        return NSSortDescriptor(key: key, ascending: !ascending)
+        NSSortDescriptor(key: key, ascending: !ascending, customComparator: customComparator)
     }
 
     /// The order of `object1` and `object2` under this descriptor.
@@ -52,19 +49,33 @@ open class NSSortDescriptor: NSObject, @unchecked Sendable {
         compareSortValues(sortValue(of: object1), sortValue(of: object2))
     }
 
+    /// The value at the descriptor's key, prepared once for repeated comparisons.
+    enum SortValue {
+        /// `nil` or `NSNull`.
+        case none
+        /// A value for the default ordering (`nil` when it has no comparable kind).
+        case normalized(PredicateValue?)
+        /// A value for the custom comparator.
+        case raw(Any)
+    }
+
     /// The value this descriptor compares for `object`.
-    func sortValue(of object: Any) -> Any? {
-        guard let keyPath else { return unwrappedValue(object) }
-        return keyPath.value(of: object)
+    func sortValue(of object: Any) -> SortValue {
+        guard let value = parsedKey.map({ $0.value(of: object) }) ?? unwrappedValue(object) else { return .none }
+        if customComparator != nil { return .raw(value) }
+        let normalized = PredicateValue(value)
+        return normalized == .null ? .none : .normalized(normalized)
     }
 
     /// The order of two values obtained with `sortValue(of:)`, direction applied.
-    func compareSortValues(_ lhs: Any?, _ rhs: Any?) -> ComparisonResult {
+    func compareSortValues(_ lhs: SortValue, _ rhs: SortValue) -> ComparisonResult {
         let order: ComparisonResult = switch (lhs, rhs) {
-        case (nil, nil): .orderedSame
-        case (nil, _): .orderedAscending
-        case (_, nil): .orderedDescending
-        case (let lhs?, let rhs?): comparator(lhs, rhs)
+        case (.none, .none): .orderedSame
+        case (.none, _): .orderedAscending
+        case (_, .none): .orderedDescending
+        case (.normalized(let left?), .normalized(let right?)): left.compare(right) ?? .orderedSame
+        case (.raw(let left), .raw(let right)): customComparator?(left, right) ?? .orderedSame
+        default: .orderedSame
         }
         guard !ascending else { return order }
         return ComparisonResult(rawValue: -order.rawValue) ?? order

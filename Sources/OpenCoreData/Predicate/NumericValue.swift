@@ -9,6 +9,11 @@ enum NumericValue: Hashable, Sendable {
     case real(Double)
 
     init?(_ value: Any) {
+        if isObject(value) {
+            guard let number = value as? NSNumber else { return nil }
+            self.init(number)
+            return
+        }
         switch value {
         case let bool as Bool: self = .integer(bool ? 1 : 0)
         case let int as Int: self = .integer(Int64(int))
@@ -24,13 +29,12 @@ enum NumericValue: Hashable, Sendable {
         case let double as Double: self.init(real: double)
         case let float as Float: self.init(real: Double(float))
         case let decimal as Decimal: self.init(real: NSDecimalNumber(decimal: decimal).doubleValue)
-        case let number as NSNumber: self.init(number)
         default: return nil
         }
     }
 
     private init(_ number: NSNumber) {
-        switch String(cString: number.objCType) {
+        switch UnicodeScalar(UInt8(bitPattern: number.objCType.pointee)) {
         case "f", "d": self.init(real: number.doubleValue)
         case "Q", "L": self.init(unsigned: number.uint64Value)
         default: self = .integer(number.int64Value)
@@ -65,10 +69,10 @@ enum NumericValue: Hashable, Sendable {
         }
     }
 
-    /// The number as a Swift `Int` or `Double`.
+    /// The number as a Swift `Int` (`Int64` when it does not fit, on 32-bit platforms) or `Double`.
     var value: Any {
         switch self {
-        case .integer(let int): Int(int)
+        case .integer(let int): Int(exactly: int).map { $0 as Any } ?? int
         case .real(let double): double
         }
     }

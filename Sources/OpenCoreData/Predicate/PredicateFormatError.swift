@@ -14,12 +14,14 @@ public struct PredicateFormatError: Error, CustomStringConvertible, Sendable {
     /// What is wrong, e.g. `expected an expression`.
     public let reason: String
 
+    /// An error for `format` at character `offset`.
     public init(format: String, offset: Int, reason: String) {
         self.format = format
         self.offset = offset
         self.reason = reason
     }
 
+    /// The reason, offset and a caret excerpt of the format.
     public var description: String {
         let excerpt = format.map { $0.isNewline ? " " : String($0) }.joined()
         let caret = String(repeating: " ", count: offset) + "^"

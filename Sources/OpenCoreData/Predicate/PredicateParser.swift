@@ -166,7 +166,7 @@ struct PredicateParser {
         let token = advance()
         switch token.kind {
         case .integer(let value):
-            return NSExpression(forConstantValue: Int(value))
+            return NSExpression(forConstantValue: NumericValue.integer(value).value)
         case .real(let value):
             return NSExpression(forConstantValue: value)
         case .string(let value):
@@ -217,7 +217,7 @@ struct PredicateParser {
     private mutating func parseNegativeNumber() throws(PredicateFormatError) -> NSExpression {
         let token = advance()
         switch token.kind {
-        case .integer(let value): return NSExpression(forConstantValue: -Int(value))
+        case .integer(let value): return NSExpression(forConstantValue: NumericValue.integer(-value).value)
         case .real(let value): return NSExpression(forConstantValue: -value)
         default: throw error("expected a number after \"-\"", at: token)
         }

@@ -34,7 +34,7 @@ enum PredicateValue: Hashable {
             self = .hashable(bridged)
         } else if let hashable = value as? AnyHashable {
             self = .hashable(hashable)
-        } else if type(of: value) is AnyClass {
+        } else if isObject(value) {
             self = .identity(ObjectIdentifier(value as AnyObject))
         } else {
             return nil

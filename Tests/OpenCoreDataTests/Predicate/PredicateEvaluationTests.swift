@@ -68,6 +68,7 @@ struct PredicateEvaluationTests {
         PredicateCase("name MATCHES \"B\"", expected: []),
         PredicateCase("name MATCHES \"A|Alice\"", expected: ["Alice"]),
         PredicateCase("name MATCHES[c] \"bob\"", expected: ["Bob"]),
+        PredicateCase("name MATCHES[cd] \"chloe\"", expected: ["Chloé"]),
         PredicateCase("name MATCHES \"(\"", expected: []),
     ]
 
@@ -82,6 +83,7 @@ struct PredicateEvaluationTests {
         PredicateCase("age BETWEEN {25, 35}", expected: ["Alice", "Bob", "Chloé"]),
         PredicateCase("score BETWEEN {7, 9}", expected: ["Bob", "Chloé"]),
         PredicateCase("name BETWEEN {\"B\", \"D\"}", expected: ["Bob", "Chloé"]),
+        PredicateCase("age BETWEEN {25, 30, 35}", expected: []),
     ]
 
     static let nils: [PredicateCase] = [
@@ -180,9 +182,13 @@ struct PredicateEvaluationTests {
         #expect([1, 2, 3, 4].filter { predicate.evaluate(with: $0) } == [2, 3])
     }
 
-    @Test("value predicate ignores the object")
-    func valuePredicate() {
+    @Test("init(value: true) accepts any object")
+    func truePredicate() {
         #expect(NSPredicate(value: true).evaluate(with: nil))
+    }
+
+    @Test("init(value: false) rejects any object")
+    func falsePredicate() {
         #expect(!NSPredicate(value: false).evaluate(with: "x"))
     }
 
@@ -191,7 +197,6 @@ struct PredicateEvaluationTests {
         let predicate = NSPredicate { object, bindings in
             (object as? Int) == (bindings?["wanted"] as? Int)
         }
-        #expect(predicate.evaluate(with: 3, substitutionVariables: ["wanted": 3]))
-        #expect(!predicate.evaluate(with: 4, substitutionVariables: ["wanted": 3]))
+        #expect([2, 3, 4].filter { predicate.evaluate(with: $0, substitutionVariables: ["wanted": 3]) } == [3])
     }
 }

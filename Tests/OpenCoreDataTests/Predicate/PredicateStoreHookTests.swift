@@ -8,7 +8,7 @@ import Testing
 
 // Internal hooks the OpenCoreData stores use; they do not exist in Apple's frameworks.
 #if !canImport(CoreData)
-@testable import OpenCoreData
+@testable import OpenCoreDataCore
 
 /// A stand-in for a managed object: to-one values are objects, to-many values `NSSet`/`NSOrderedSet`.
 /// Immutable, hence `@unchecked Sendable`.
@@ -105,6 +105,11 @@ struct PredicateStoreHookTests {
             NSSortDescriptor(key: "rank", ascending: true),
         ])
         #expect(sorted.compactMap { $0.values["name"] as? String } == ["Ann", "Cy", "Bo"])
+    }
+
+    @Test("LIKE treats an escaped wildcard literally", arguments: [("a*b", true), ("axb", false)])
+    func likeEscape(_ subject: String, _ matches: Bool) {
+        #expect(LikePattern("a\\*b").matches(subject) == matches)
     }
 
     @Test("a large IN list matches through its hash set")

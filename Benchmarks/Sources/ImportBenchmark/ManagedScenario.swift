@@ -1,0 +1,127 @@
+import CoreDataCodable
+import Foundation
+
+final class BCountry: NSManagedObject, CoreDataCodable, UsingDefaultCodingKeys {
+    static let identityAttribute: IdentityAttribute = "id"
+    @Managed var id: Int64
+    @Managed var name: String?
+    @Managed var code: String?
+}
+
+final class BPerson: NSManagedObject, CoreDataCodable, UsingDefaultCodingKeys {
+    static let identityAttribute: IdentityAttribute = "id"
+    @Managed var id: Int64
+    @Managed var fullName: String?
+    @Managed var email: String?
+    @Managed var birthDate: Date?
+    @Managed var height: Double
+    @Managed var isActive: Bool
+    @Managed var country: BCountry?
+    @Managed var notes: Set<BNote>
+    @Managed var tags: Set<BTag>
+}
+
+final class BNote: NSManagedObject, CoreDataCodable, UsingDefaultCodingKeys {
+    static let identityAttribute: IdentityAttribute = "id"
+    @Managed var id: Int64
+    @Managed var text: String?
+    @Managed var createdAt: Date?
+}
+
+final class BTag: NSManagedObject, CoreDataCodable, UsingDefaultCodingKeys {
+    static let identityAttribute: IdentityAttribute = "id"
+    @Managed var id: Int64
+    @Managed var name: String?
+}
+
+/// The benchmark's model, built in code.
+let benchmarkModel: NSManagedObjectModel = {
+    func attribute(_ name: String, _ type: NSAttributeType, optional: Bool = true) -> NSAttributeDescription {
+        let attribute = NSAttributeDescription()
+        attribute.name = name
+        attribute.attributeType = type
+        attribute.isOptional = optional
+        return attribute
+    }
+    func entity(_ name: String, _ type: NSManagedObject.Type) -> NSEntityDescription {
+        let entity = NSEntityDescription()
+        entity.name = name
+        entity.managedObjectClassName = NSStringFromClass(type)
+        entity.uniquenessConstraints = [["id"]]
+        return entity
+    }
+    func relationship(_ name: String, to destination: NSEntityDescription, toMany: Bool) -> NSRelationshipDescription {
+        let relationship = NSRelationshipDescription()
+        relationship.name = name
+        relationship.destinationEntity = destination
+        relationship.maxCount = toMany ? 0 : 1
+        return relationship
+    }
+    func pair(_ forward: NSRelationshipDescription, _ inverse: NSRelationshipDescription) {
+        forward.inverseRelationship = inverse
+        inverse.inverseRelationship = forward
+    }
+    let country = entity("Country", BCountry.self)
+    let person = entity("Person", BPerson.self)
+    let note = entity("Note", BNote.self)
+    let tag = entity("Tag", BTag.self)
+    let personCountry = relationship("country", to: country, toMany: false)
+    let countryPeople = relationship("people", to: person, toMany: true)
+    pair(personCountry, countryPeople)
+    let personNotes = relationship("notes", to: note, toMany: true)
+    personNotes.deleteRule = .cascadeDeleteRule
+    let notePerson = relationship("person", to: person, toMany: false)
+    pair(personNotes, notePerson)
+    let personTags = relationship("tags", to: tag, toMany: true)
+    let tagPeople = relationship("people", to: person, toMany: true)
+    pair(personTags, tagPeople)
+    country.properties = [attribute("id", .integer64AttributeType, optional: false), attribute("name", .stringAttributeType), attribute("code", .stringAttributeType), countryPeople]
+    person.properties = [
+        attribute("id", .integer64AttributeType, optional: false), attribute("fullName", .stringAttributeType), attribute("email", .stringAttributeType),
+        attribute("birthDate", .dateAttributeType), attribute("height", .doubleAttributeType), attribute("isActive", .booleanAttributeType),
+        personCountry, personNotes, personTags,
+    ]
+    note.properties = [attribute("id", .integer64AttributeType, optional: false), attribute("text", .stringAttributeType), attribute("createdAt", .dateAttributeType), notePerson]
+    tag.properties = [attribute("id", .integer64AttributeType, optional: false), attribute("name", .stringAttributeType), tagPeople]
+    let model = NSManagedObjectModel()
+    model.entities = [country, person, note, tag]
+    return model
+}()
+
+/// CoreDataCodable decoding the payload into a context over an in-memory store or a SQLite file.
+final class ManagedScenario {
+    let container: NSPersistentContainer
+    let context: NSManagedObjectContext
+
+    init(storeURL: URL?) throws {
+        container = NSPersistentContainer(name: "Benchmark", managedObjectModel: benchmarkModel)
+        let description = storeURL.map(NSPersistentStoreDescription.init(url:)) ?? NSPersistentStoreDescription()
+        description.type = storeURL == nil ? NSInMemoryStoreType : NSSQLiteStoreType
+        container.persistentStoreDescriptions = [description]
+        var loadError: (any Error)?
+        container.loadPersistentStores { _, error in loadError = error }
+        if let loadError { throw loadError }
+        context = container.newBackgroundContext()
+    }
+
+    /// Decodes `payload` as `Many<BPerson>` into the context, then saves if asked.
+    func decode(_ payload: Data, save: Bool = false) throws {
+        let decoder = makeDecoder()
+        decoder.managedObjectContext = context
+        try context.performAndWait {
+            _ = try decoder.decode(Many<BPerson>.self, from: payload)
+            if save { try context.save() }
+        }
+    }
+
+    func reset() {
+        context.reset()
+    }
+
+    /// Times `body` and counts the fetches it made.
+    func measure(_ body: () throws -> Void) throws -> Scenario.Measurement {
+        let before = context.executedFetchRequestCount
+        let seconds = try timed(body)
+        return Scenario.Measurement(seconds: seconds, fetches: context.executedFetchRequestCount - before)
+    }
+}

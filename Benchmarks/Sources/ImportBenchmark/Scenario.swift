@@ -1,0 +1,70 @@
+import Foundation
+
+/// One benchmark scenario, run in a child process of its own so its peak memory is its own.
+enum Scenario: String, CaseIterable {
+    case floor = "1 floor: JSONDecoder into structs"
+    case managedInsert = "2 CoreDataCodable, empty in-memory context"
+    case managedUpdate = "3 CoreDataCodable, same payload again (update)"
+    case sqliteInsert = "4 CoreDataCodable + save, new SQLite file"
+    case sqliteUpdate = "4u CoreDataCodable + save, update payload"
+    case grdbInsert = "5 GRDB records, insert"
+    case grdbUpsert = "5u GRDB records, upsert update payload"
+
+    var key: String { String(rawValue.prefix { $0 != " " }) }
+
+    /// What one run measured.
+    struct Measurement {
+        var seconds: Double
+        var fetches: Int
+    }
+
+    /// Runs the scenario once on a payload of `size` people, timing only the work being compared.
+    func run(size: Int) throws -> Measurement {
+        var generator = PayloadGenerator(seed: 42)
+        let payload = generator.people(count: size, revision: 0)
+        let update = generator.people(count: size, revision: 1)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("import-benchmark-\(ProcessInfo.processInfo.processIdentifier)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        switch self {
+        case .floor:
+            return try Measurement(seconds: timed { _ = try makeDecoder().decode([PersonPayload].self, from: payload) }, fetches: 0)
+        case .managedInsert:
+            let store = try ManagedScenario(storeURL: nil)
+            return try store.measure { try store.decode(payload) }
+        case .managedUpdate:
+            let store = try ManagedScenario(storeURL: nil)
+            try store.decode(payload)
+            return try store.measure { try store.decode(payload) }
+        case .sqliteInsert:
+            let store = try ManagedScenario(storeURL: directory.appendingPathComponent("people.sqlite"))
+            return try store.measure { try store.decode(payload, save: true) }
+        case .sqliteUpdate:
+            let store = try ManagedScenario(storeURL: directory.appendingPathComponent("people.sqlite"))
+            try store.decode(payload, save: true)
+            store.reset()
+            return try store.measure { try store.decode(update, save: true) }
+        case .grdbInsert:
+            let queue = try GRDBScenario.makeDatabase(at: directory.appendingPathComponent("grdb.sqlite"))
+            return try Measurement(seconds: timed { try GRDBScenario.importPayload(payload, into: queue, upsert: false) }, fetches: 0)
+        case .grdbUpsert:
+            let queue = try GRDBScenario.makeDatabase(at: directory.appendingPathComponent("grdb.sqlite"))
+            try GRDBScenario.importPayload(payload, into: queue, upsert: false)
+            return try Measurement(seconds: timed { try GRDBScenario.importPayload(update, into: queue, upsert: true) }, fetches: 0)
+        }
+    }
+}
+
+/// The wall-clock seconds `body` takes.
+func timed(_ body: () throws -> Void) rethrows -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    try body()
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+}
+
+/// The process's peak resident memory so far, in bytes.
+func peakResidentBytes() -> Int {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF, &usage)
+    return usage.ru_maxrss * 1024
+}

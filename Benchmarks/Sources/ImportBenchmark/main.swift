@@ -1,0 +1,23 @@
+import Foundation
+
+// import-benchmark [--sizes 1000,10000,100000] [--runs N]
+//   Runs every scenario at every size, each run in a child process, and prints a table of medians.
+// import-benchmark child <scenario> <size>
+//   Runs one scenario once and prints `RESULT <seconds> <fetches> <peak bytes>`.
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+
+if arguments.first == "child", arguments.count == 3, let scenario = Scenario.allCases.first(where: { $0.key == arguments[1] }), let size = Int(arguments[2]) {
+    let baseline = peakResidentBytes()
+    do {
+        let measurement = try scenario.run(size: size)
+        print("RESULT \(measurement.seconds) \(measurement.fetches) \(max(0, peakResidentBytes() - baseline))")
+    } catch {
+        print("ERROR \(error)")
+        exit(1)
+    }
+} else {
+    var options = BenchmarkOptions()
+    options.parse(arguments)
+    BenchmarkRunner(options: options).run()
+}
