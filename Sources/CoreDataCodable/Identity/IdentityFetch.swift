@@ -9,8 +9,7 @@ enum IdentityFetch {
         with identities: [ObjectIdentity], of mapping: EntityMapping, in context: NSManagedObjectContext
     ) throws -> [ObjectIdentity: NSManagedObject] {
         let request = NSFetchRequest<NSManagedObject>(entityName: mapping.entityName)
-        // Predicate types are only named in expressions: on Linux, OpenCoreData's NSPredicate
-        // shadows Foundation's in expressions but not in type annotations.
+        // The object forms take constants as `Any`, so identity values need no bridging.
         let attributes = mapping.identityAttributes
         if attributes.count == 1, let attribute = attributes.first {
             request.predicate = NSComparisonPredicate(
