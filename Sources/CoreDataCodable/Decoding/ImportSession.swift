@@ -13,6 +13,8 @@ final class ImportSession: @unchecked Sendable {
 
     let context: NSManagedObjectContext
     let model: NSManagedObjectModel
+    /// The thread running the context's `performAndWait` block that created the session.
+    private let thread = Thread.current
 
     /// Objects by entity name and identity.
     private var objects: [String: [ObjectIdentity: NSManagedObject]] = [:]
@@ -45,10 +47,12 @@ final class ImportSession: @unchecked Sendable {
     /// Runs `body` inside `context.performAndWait`, with the running session for `context` or a
     /// new one. If `body` throws, what it inserted or updated is undone.
     static func run<Result>(in context: NSManagedObjectContext, _ body: (ImportSession) throws -> Result) throws -> Result {
-        try context.performAndWait {
-            if let session = current, session.context === context {
-                return try session.undoingOnFailure(body)
-            }
+        // A running session for `context` on this thread means this thread is inside its
+        // `performAndWait` already. (Tasks started inside a decode inherit `current`, on other threads.)
+        if let session = current, session.context === context, session.thread === Thread.current {
+            return try session.undoingOnFailure(body)
+        }
+        return try context.performAndWait {
             let session = try ImportSession(context: context)
             do {
                 return try $current.withValue(session) {

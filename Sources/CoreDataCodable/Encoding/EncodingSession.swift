@@ -8,6 +8,8 @@ final class EncodingSession: @unchecked Sendable {
 
     let context: NSManagedObjectContext
     let model: NSManagedObjectModel
+    /// The thread running the context's `performAndWait` block that created the session.
+    private let thread = Thread.current
     /// The objects whose encoding is in progress: the path from the root to the current object.
     private var ancestors: Set<ObjectIdentifier> = []
     /// The relationship the object about to be encoded skips: the inverse of the one followed to it.
@@ -28,11 +30,13 @@ final class EncodingSession: @unchecked Sendable {
         guard let context = object.managedObjectContext else {
             throw CoreDataCodableError(.objectWithoutContext(entity: object.entity.codableName), codingPath: encoder.codingPath)
         }
+        // A running session for `context` on this thread means this thread is inside its
+        // `performAndWait` already. (Tasks started inside an encode inherit `current`, on other threads.)
+        if let session = current, session.context === context, session.thread === Thread.current {
+            try session.encodeObject(object, mapping: mapping(session.model), to: encoder)
+            return
+        }
         try context.performAndWait {
-            if let session = current, session.context === context {
-                try session.encodeObject(object, mapping: mapping(session.model), to: encoder)
-                return
-            }
             let session = try EncodingSession(context: context)
             try $current.withValue(session) {
                 try session.encodeObject(object, mapping: mapping(session.model), to: encoder)

@@ -3,7 +3,25 @@ import Foundation
 /// The identity values of one object, normalized so that values read from JSON and from the
 /// store compare equal (every integer width as `Int64`, `Float` as `Double`, numbers from NSNumber).
 struct ObjectIdentity: Hashable {
-    let values: [AnyHashable]
+    /// A single value is kept apart: hashing it is the hot path of large imports.
+    private enum Storage: Hashable {
+        case single(AnyHashable)
+        case composite([AnyHashable])
+    }
+
+    private let storage: Storage
+
+    /// The values, in identity-attribute order.
+    var values: [AnyHashable] {
+        switch storage {
+        case .single(let value): [value]
+        case .composite(let values): values
+        }
+    }
+
+    private init(_ values: [AnyHashable]) {
+        storage = values.count == 1 ? .single(values[0]) : .composite(values)
+    }
 
     /// The identity of `object` by `attributes`; nil when one of the values is nil.
     init?(of object: NSManagedObject, attributes: [NSAttributeDescription]) {
@@ -15,7 +33,7 @@ struct ObjectIdentity: Hashable {
             else { return nil }
             values.append(normalized)
         }
-        self.values = values
+        self.init(values)
     }
 
     /// An identity from typed attribute values in identity-attribute order.
@@ -26,7 +44,7 @@ struct ObjectIdentity: Hashable {
             guard let element = ObjectIdentity.normalized(value, for: attribute.attributeType) else { return nil }
             normalized.append(element)
         }
-        self.values = normalized
+        self.init(normalized)
     }
 
     static func normalized(_ value: Any, for type: NSAttributeType) -> AnyHashable? {
