@@ -317,3 +317,15 @@ final class Box: NSManagedObject, CoreDataDecodable, UsingDefaultCodingKeys {
 
     static let identityAttribute: IdentityAttribute = "id"
 }
+
+/// The root of an entity hierarchy (entity `Animal`, subentity `Dog`).
+class Animal: NSManagedObject, CoreDataCodable, UsingDefaultCodingKeys {
+    @Managed var id: Int64
+    @Managed var name: String?
+
+    class var identityAttribute: IdentityAttribute { "id" }
+}
+
+final class Dog: Animal {
+    @Managed var breed: String?
+}

@@ -8,10 +8,14 @@ enum TestModel {
     /// A model with `LogEntry` only, its class named the way Xcode writes "current module" classes.
     static var dotted: NSManagedObjectModel { models.dotted }
 
+    /// A model with the `Animal` entity and its subentity `Dog`.
+    static var inheritance: NSManagedObjectModel { models.inheritance }
+
     /// The models, made once. (`NSManagedObjectModel` is `Sendable` on some platforms only.)
     private final class Models: @unchecked Sendable {
         let shared = TestModel.make()
         let dotted = TestModel.makeDotted()
+        let inheritance = TestModel.makeInheritance()
     }
 
     private static let models = Models()
@@ -122,6 +126,18 @@ enum TestModel {
         builder.entity("IdProbe", IdProbe.self, [attribute("id", .integer64AttributeType, optional: false)])
         builder.entity("LogEntry", LogEntry.self, [attribute("message", .stringAttributeType)])
         return builder.model()
+    }
+
+    private static func makeInheritance() -> NSManagedObjectModel {
+        let builder = ModelBuilder()
+        let animal = builder.entity("Animal", Animal.self, [
+            attribute("id", .integer64AttributeType, optional: false),
+            attribute("name", .stringAttributeType),
+        ])
+        let dog = builder.entity("Dog", Dog.self, [attribute("breed", .stringAttributeType)])
+        let model = builder.model()
+        animal.subentities = [dog]
+        return model
     }
 
     private static func makeDotted() -> NSManagedObjectModel {
