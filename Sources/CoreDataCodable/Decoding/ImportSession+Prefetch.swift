@@ -12,7 +12,7 @@ extension ImportSession {
     /// The prepared source of the value `decoder` holds: prepared ahead, or prepared now (its
     /// related values prepared ahead with it).
     func source(for decoder: any Decoder, mapping: DecodingMapping) throws -> ObjectSource {
-        if let source = takePrepared(at: decoder.codingPath), source.decoder.mapping === mapping { return source }
+        if let source = takePrepared(for: decoder), source.decoder.mapping === mapping { return source }
         let source = try ObjectSource(decoder: decoder, mapping: mapping)
         enqueue(source, mapping: mapping.mapping)
         prepareRelatedValues(of: source, mapping: mapping)

@@ -126,10 +126,10 @@ final class ImportSession: @unchecked Sendable {
         prepared[codingPath.map { JSONKey(converting: $0) }] = source
     }
 
-    /// The source prepared ahead for the value at `codingPath`, if any; it is handed out once.
-    func takePrepared(at codingPath: [any CodingKey]) -> ObjectSource? {
+    /// The source prepared ahead for the value `decoder` holds, if any; it is handed out once.
+    func takePrepared(for decoder: any Decoder) -> ObjectSource? {
         guard !prepared.isEmpty else { return nil }
-        return prepared.removeValue(forKey: codingPath.map { JSONKey(converting: $0) })
+        return prepared.removeValue(forKey: decoder.codingPath.map { JSONKey(converting: $0) })
     }
 
     /// Adds the identity of `source` to those the next fetch looks up.
