@@ -20,6 +20,15 @@ struct DecodingBasicsTests {
         }
     }
 
+    @Test func contextWithoutModelThrowsMissingModel() throws {
+        let decoder = JSONDecoder()
+        decoder.managedObjectContext = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
+        let error = #expect(throws: CoreDataCodableError.self) {
+            try decoder.decode(Person.self, from: Fixture.data("personWithoutContext"))
+        }
+        #expect(error?.code == CoreDataCodableError.missingModel)
+    }
+
     @Test func decodesPersonWithRelationships() throws {
         let stack = try TestStack()
         let person = try stack.decode(Person.self, fixture: "person")
