@@ -31,6 +31,14 @@ struct IdentityTests {
         #expect(try stack.count("Person") == 1)
     }
 
+    @Test func identicalPayloadLeavesSavedObjectsUnchanged() throws {
+        let stack = try TestStack()
+        _ = try stack.decode(Person.self, fixture: "person")
+        try stack.read { try stack.context.save() }
+        _ = try stack.decode(Person.self, fixture: "person")
+        stack.read { #expect(!stack.context.hasChanges) }
+    }
+
     @Test func manyUpdatesExistingObjects() throws {
         let stack = try TestStack()
         let first = stack.insertPerson(1, fullName: "A", city: "Murcia")
