@@ -69,6 +69,18 @@ struct IdentityTests {
         }
     }
 
+    @Test func compositeLookupLeavesOtherCombinationsAlone() throws {
+        let stack = try TestStack()
+        let json = Data(#"[{"suit": "Hearts", "value": "Three", "played": 7}, {"suit": "Clubs", "value": "Jack", "played": 8}]"#.utf8)
+        _ = try stack.decoder().decode(Many<Card>.self, from: json)
+        _ = try stack.decode(Many<Card>.self, fixture: "cards_update")
+        let cards = try stack.all(Card.self, entity: "Card")
+        stack.read {
+            let played = Dictionary(uniqueKeysWithValues: cards.map { ("\($0.suit ?? "") \($0.value ?? "")", $0.numberOfTimesPlayed) })
+            #expect(played == ["Hearts Three": 7, "Clubs Jack": 8, "Hearts Jack": 4, "Clubs Three": 0])
+        }
+    }
+
     @Test func compositeIdentityUniquesInsideMany() throws {
         let stack = try TestStack()
         _ = try stack.decode(Many<Card>.self, fixture: "cards")

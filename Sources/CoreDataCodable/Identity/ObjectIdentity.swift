@@ -19,6 +19,14 @@ struct ObjectIdentity: Hashable {
         }
     }
 
+    /// The value of the identity attribute at `index`.
+    func value(at index: Int) -> AnyHashable {
+        switch storage {
+        case .single(let value): value
+        case .composite(let values): values[index]
+        }
+    }
+
     private init(_ values: [AnyHashable]) {
         storage = values.count == 1 ? .single(values[0]) : .composite(values)
     }
