@@ -65,6 +65,11 @@ func timed(_ body: () throws -> Void) rethrows -> Double {
 /// The process's peak resident memory so far, in bytes.
 func peakResidentBytes() -> Int {
     var usage = rusage()
-    getrusage(RUSAGE_SELF, &usage)
+    #if os(Linux)
+    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
     return usage.ru_maxrss * 1024
+    #else
+    getrusage(RUSAGE_SELF, &usage)
+    return usage.ru_maxrss
+    #endif
 }
