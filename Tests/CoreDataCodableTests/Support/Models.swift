@@ -329,3 +329,17 @@ class Animal: NSManagedObject, CoreDataCodable, UsingDefaultCodingKeys {
 final class Dog: Animal {
     @Managed var breed: String?
 }
+
+/// `identityAttribute` names an attribute the entity does not have.
+final class UnknownIdentity: NSManagedObject, CoreDataDecodable, UsingDefaultCodingKeys {
+    static let identityAttribute: IdentityAttribute = "identifier"
+}
+
+/// The identity attribute has no coding key.
+final class UnmappedIdentity: NSManagedObject, CoreDataDecodable {
+    enum CodingKeys: String, CoreDataCodingKey {
+        case name
+    }
+
+    static let identityAttribute: IdentityAttribute = "id"
+}

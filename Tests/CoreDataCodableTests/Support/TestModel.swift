@@ -125,6 +125,11 @@ enum TestModel {
         ])
         builder.entity("IdProbe", IdProbe.self, [attribute("id", .integer64AttributeType, optional: false)])
         builder.entity("LogEntry", LogEntry.self, [attribute("message", .stringAttributeType)])
+        builder.entity("UnknownIdentity", UnknownIdentity.self, [attribute("id", .integer64AttributeType)])
+        builder.entity("UnmappedIdentity", UnmappedIdentity.self, [
+            attribute("id", .integer64AttributeType),
+            attribute("name", .stringAttributeType),
+        ])
         return builder.model()
     }
 
