@@ -25,6 +25,11 @@ final class ImportSession: @unchecked Sendable {
     private var undoLog: [UndoEntry] = []
     /// Sources prepared ahead by prefetching, by coding path, until the decode reaches them.
     private var prepared: [[JSONKey]: ObjectSource] = [:]
+    /// Coding paths met more than once while preparing ahead: their sources are not reused.
+    private var ambiguousPaths: Set<[JSONKey]> = []
+    /// Whether prepared sources may be reused: false once the decoder gave a nested value a coding
+    /// path no longer than its parent's, so that paths cannot tell values apart.
+    private var reusesPreparedSources = true
     /// Identities to fetch before the next lookup, by entity name.
     private var pending: [String: (mapping: EntityMapping, identities: [ObjectIdentity])] = [:]
     /// Mappings by type, so that the shared registry's lock is taken once per type per decode.
@@ -121,9 +126,21 @@ final class ImportSession: @unchecked Sendable {
         objects[entity]?[identity]
     }
 
-    /// Keeps a source prepared ahead for the decode of the value at `codingPath`.
+    /// Keeps a source prepared ahead for the decode of the value at `codingPath`. A path met twice
+    /// (a decoder whose coding paths do not tell values apart) keeps neither source.
     func keepPrepared(_ source: ObjectSource, at codingPath: [any CodingKey]) {
-        prepared[codingPath.map { JSONKey(converting: $0) }] = source
+        guard reusesPreparedSources else { return }
+        let key = codingPath.map { JSONKey(converting: $0) }
+        if ambiguousPaths.contains(key) || prepared.updateValue(source, forKey: key) != nil {
+            prepared[key] = nil
+            ambiguousPaths.insert(key)
+        }
+    }
+
+    /// Stops reusing prepared sources for the rest of the session (see ``reusesPreparedSources``).
+    func stopReusingPreparedSources() {
+        reusesPreparedSources = false
+        prepared = [:]
     }
 
     /// The source prepared ahead for the value `decoder` holds, if any; it is handed out once.
