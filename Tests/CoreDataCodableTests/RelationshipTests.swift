@@ -91,6 +91,14 @@ struct RelationshipTests {
         #expect(try stack.count("Person") == 0)
     }
 
+    @Test func uncodedDestinationIsUniquedByItsUniquenessConstraint() throws {
+        let stack = try TestStack()
+        _ = try stack.decode(Holder.self, fixture: "holder")
+        _ = try stack.decode(Holder.self, fixture: "holder")
+        #expect(try stack.count("Tag") == 2)
+        #expect(try stack.count("Holder") == 1)
+    }
+
     @Test func toManyGivenAnObjectThrowsTypeMismatch() throws {
         let stack = try TestStack()
         let error = #expect(throws: DecodingError.self) {

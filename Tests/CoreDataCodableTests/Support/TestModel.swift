@@ -101,6 +101,7 @@ enum TestModel {
 
         let note = builder.entity("Note", Note.self, [attribute("text", .stringAttributeType)])
         let tag = builder.entity("Tag", NSManagedObject.self, [attribute("label", .stringAttributeType)])
+        tag.uniquenessConstraints = [["label"]]
         let holder = builder.entity("Holder", Holder.self, [attribute("id", .integer64AttributeType, optional: false)])
         builder.relate(holder, "note", to: note)
         builder.relate(holder, "notes", to: note, toMany: true)
