@@ -54,7 +54,7 @@ extension ImportSession {
             }
             if object.value(forKey: property.name) != nil { object.setValue(nil, forKey: property.name) }
         case .value(let value):
-            if let current = object.value(forKey: property.name),
+            if !inserted(object), let current = object.value(forKey: property.name),
                let old = ObjectIdentity.normalized(current, for: attribute.attributeType),
                let new = ObjectIdentity.normalized(value, for: attribute.attributeType),
                old == new, attribute.attributeType != .transformableAttributeType {

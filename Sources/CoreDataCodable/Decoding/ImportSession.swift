@@ -20,8 +20,8 @@ final class ImportSession: @unchecked Sendable {
     private var objects: [String: [ObjectIdentity: NSManagedObject]] = [:]
     /// Identities already looked up in the context, found or not, by entity name.
     private var lookedUp: [String: Set<ObjectIdentity>] = [:]
-    /// Objects this session inserted or saved the values of.
-    private var touched: Set<ObjectIdentifier> = []
+    /// Objects this session inserted, or saved the values of before changing them.
+    private var touched: [ObjectIdentifier: Touch] = [:]
     private var undoLog: [UndoEntry] = []
     /// Sources prepared ahead by prefetching, by coding path, until the decode reaches them.
     private var prepared: [[JSONKey]: ObjectSource] = [:]
@@ -38,6 +38,10 @@ final class ImportSession: @unchecked Sendable {
     /// The context's inserted objects before the first plain `Decodable` destination was decoded:
     /// the objects such destinations insert on their own are the ones inserted since.
     private var insertedBeforeDestinations: Set<NSManagedObject>?
+
+    private enum Touch {
+        case inserted, updated
+    }
 
     private enum UndoEntry {
         case inserted(NSManagedObject, entity: String, identity: ObjectIdentity?)
@@ -85,13 +89,13 @@ final class ImportSession: @unchecked Sendable {
             switch undoLog.removeLast() {
             case .inserted(let object, let entity, let identity):
                 if let identity, objects[entity]?[identity] === object { objects[entity]?[identity] = nil }
-                touched.remove(ObjectIdentifier(object))
+                touched[ObjectIdentifier(object)] = nil
                 context.delete(object)
             case .updated(let object, let values):
                 for (key, value) in values where !Self.isSame(object.value(forKey: key), value) {
                     object.setValue(value, forKey: key)
                 }
-                touched.remove(ObjectIdentifier(object))
+                touched[ObjectIdentifier(object)] = nil
             }
         }
     }
@@ -180,15 +184,22 @@ final class ImportSession: @unchecked Sendable {
         }
         let entity = mapping.mapping.entityName
         if let identity { objects[entity, default: [:]][identity] = object }
-        touched.insert(ObjectIdentifier(object))
+        touched[ObjectIdentifier(object)] = .inserted
         undoLog.append(.inserted(object, entity: entity, identity: identity))
         return object
+    }
+
+    /// Whether this session inserted `object` (its properties then hold nothing worth comparing).
+    func inserted(_ object: NSManagedObject) -> Bool {
+        touched[ObjectIdentifier(object)] == .inserted
     }
 
     /// Saves the property values of `object` before this session first changes it, so that a
     /// failure can put them back. Objects inserted by the session need nothing.
     func willChange(_ object: NSManagedObject) {
-        guard touched.insert(ObjectIdentifier(object)).inserted else { return }
+        let id = ObjectIdentifier(object)
+        guard touched[id] == nil else { return }
+        touched[id] = .updated
         let values = object.entity.properties.map { property -> (key: String, value: Any?) in
             let value = object.value(forKey: property.name)
             switch value {
