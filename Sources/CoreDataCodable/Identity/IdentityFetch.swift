@@ -14,10 +14,11 @@ enum IdentityFetch {
     ) throws -> [ObjectIdentity: NSManagedObject] {
         let request = NSFetchRequest<NSManagedObject>(entityName: mapping.entityName)
         // The object forms take constants as `Any`, so identity values need no bridging.
-        let conditions = mapping.identityAttributes.enumerated().map { index, attribute in
+        let attributes = mapping.identityAttributes
+        let conditions = attributes.enumerated().map { index, attribute in
             NSComparisonPredicate(
                 leftExpression: NSExpression(forKeyPath: attribute.name),
-                rightExpression: NSExpression(forConstantValue: distinctValues(at: index, of: identities)),
+                rightExpression: NSExpression(forConstantValue: distinctValues(at: index, of: identities, count: attributes.count)),
                 modifier: .direct, type: .in, options: []
             )
         }
@@ -36,11 +37,13 @@ enum IdentityFetch {
     }
 
     /// The distinct values of the identity attribute at `index`, in first-seen order.
-    private static func distinctValues(at index: Int, of identities: [ObjectIdentity]) -> [Any] {
+    private static func distinctValues(at index: Int, of identities: [ObjectIdentity], count: Int) -> [Any] {
+        // Identities are distinct: so are the values of a single identity attribute.
+        guard count > 1 else { return identities.map { $0.constant(at: index) } }
         var seen: Set<AnyHashable> = []
         var values: [Any] = []
         for identity in identities {
-            let value = identity.value(at: index)
+            let value = identity.values[index]
             if seen.insert(value).inserted { values.append(value.base) }
         }
         return values
