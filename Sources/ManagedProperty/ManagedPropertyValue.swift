@@ -27,7 +27,7 @@ public protocol ManagedScalarValue: ManagedPropertyValue, ManagedOptionalValue {
 
 extension ManagedScalarValue {
     public static func fromManagedValue(_ value: Any?) -> Self {
-        guard let value, !(value is NSNull) else { return emptyManagedValue }
+        guard let value, !isNullValue(value) else { return emptyManagedValue }
         return fromStoredValue(value) ?? emptyManagedValue
     }
 
@@ -36,7 +36,7 @@ extension ManagedScalarValue {
 
 extension Optional: ManagedPropertyValue where Wrapped: ManagedOptionalValue {
     public static func fromManagedValue(_ value: Any?) -> Self {
-        guard let value, !(value is NSNull) else { return nil }
+        guard let value, !isNullValue(value) else { return nil }
         return Wrapped.fromStoredValue(value)
     }
 

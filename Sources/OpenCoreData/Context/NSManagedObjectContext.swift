@@ -36,8 +36,10 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
     var storeCoordinator: NSPersistentStoreCoordinator?
     var parentContext: NSManagedObjectContext?
     /// One object per object ID.
+    @exclusivity(unchecked)
     var registry: [NSManagedObjectID: NSManagedObject] = [:]
     /// Inserted, updated and deleted objects, in the order they changed.
+    @exclusivity(unchecked)
     var changedObjects = ObjectSet<NSManagedObject>()
     /// Deleted objects whose delete rules have not run yet.
     var pendingDeletions: [NSManagedObject] = []

@@ -46,7 +46,7 @@ enum AttributeKind: Sendable {
     ///
     /// Returns `.some(nil)` for nil and `NSNull`, nil when the value has the wrong type.
     func canonicalValue(_ value: Any?) -> Any?? {
-        guard let value, !(value is NSNull) else { return .some(nil) }
+        guard let value, !isNullValue(value) else { return .some(nil) }
         switch self {
         case .integer16, .integer32, .integer64:
             if let integer = value as? Int64 { return integer }

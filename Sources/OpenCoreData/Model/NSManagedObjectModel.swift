@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A schema: the entities of an object graph, their properties and relationships.
 ///
@@ -7,7 +8,7 @@ import Foundation
 open class NSManagedObjectModel: NSObject, @unchecked Sendable {
     private var allEntities: [NSEntityDescription] = []
     private let freezeLock = NSLock()
-    private var isFrozen = false
+    private let isFrozen = Atomic<Bool>(false)
     private var entitiesByClass: [ObjectIdentifier: NSEntityDescription] = [:]
 
     /// The version identifiers of the model.
@@ -34,9 +35,10 @@ open class NSManagedObjectModel: NSObject, @unchecked Sendable {
 
     /// Computes every entity's layout; from then on the model is read-only. Safe to call repeatedly.
     func freeze() {
+        if isFrozen.load(ordering: .acquiring) { return }
         freezeLock.lock()
         defer { freezeLock.unlock() }
-        guard !isFrozen else { return }
+        guard !isFrozen.load(ordering: .acquiring) else { return }
         for entity in allEntities { entity.frozenLayout = EntityLayout(entity: entity) }
         for entity in allEntities { entity.frozenLayout?.resolveInverses() }
         for entity in allEntities {
@@ -44,7 +46,7 @@ open class NSManagedObjectModel: NSObject, @unchecked Sendable {
             let key = ObjectIdentifier(objectClass)
             if entitiesByClass[key] == nil { entitiesByClass[key] = entity }
         }
-        isFrozen = true
+        isFrozen.store(true, ordering: .releasing)
         ModelRegistry.shared.register(self)
     }
 

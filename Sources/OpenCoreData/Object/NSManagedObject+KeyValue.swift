@@ -129,7 +129,7 @@ extension NSManagedObject {
     }
 
     private func relatedObject(_ value: Any?, key: String) -> NSManagedObject? {
-        guard let value, !(value is NSNull) else { return nil }
+        guard let value, !isNullValue(value) else { return nil }
         guard let object = value as? NSManagedObject else {
             preconditionFailure("Unacceptable type of value for to-one relationship: property = \"\(key)\"; desired type = NSManagedObject; given type = \(type(of: value))")
         }
@@ -138,7 +138,7 @@ extension NSManagedObject {
     }
 
     private func relatedObjects(_ value: Any?, key: String) -> [NSManagedObject] {
-        guard let value, !(value is NSNull) else { return [] }
+        guard let value, !isNullValue(value) else { return [] }
         let elements: [Any]
         switch value {
         case let ordered as NSOrderedSet: elements = ordered.array

@@ -19,11 +19,17 @@ open class NSManagedObject: NSObject, ManagedPropertyContainer {
     public internal(set) weak var managedObjectContext: NSManagedObjectContext?
 
     let layout: EntityLayout
+    // The object's state is only touched inside its context's `performAndWait`, which serializes
+    // access; dynamic exclusivity checks on these hot properties would cost without protecting anything.
+
     /// Current values by slot; to-one slots hold the object, to-many slots a `ToManyStorage`.
+    @exclusivity(unchecked)
     var slots: [Any?]
     /// Values as last saved or fetched, kept from the first change on (nil when unchanged or inserted).
+    @exclusivity(unchecked)
     var committedSlots: [Any?]?
     /// Slots changed since the last save.
+    @exclusivity(unchecked)
     var changedSlots: SlotMask
     /// The version of the store row the values came from.
     var rowVersion: Int64 = 0

@@ -3,6 +3,7 @@ import Foundation
 /// The objects of one to-many relationship of one object, mutated in place.
 final class ToManyStorage {
     let isOrdered: Bool
+    @exclusivity(unchecked)
     var objects: ObjectSet<NSManagedObject>
 
     init(isOrdered: Bool, objects: ObjectSet<NSManagedObject> = ObjectSet()) {

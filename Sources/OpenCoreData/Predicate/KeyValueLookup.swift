@@ -41,7 +41,7 @@ func unwrappedValue(_ value: Any) -> Any? {
     if type(of: value) is AnyOptional.Type, let optional = value as? AnyOptional {
         return optional.wrappedAny.flatMap(unwrappedValue)
     }
-    return isObject(value) && value is NSNull ? nil : value
+    return isNullValue(value) ? nil : value
 }
 
 /// The elements of a to-many value (`NSSet`, `NSOrderedSet`, `NSArray`, `Array`, `Set`), or `nil` for anything else.
