@@ -87,7 +87,9 @@ struct AttributeTypesTests {
             try stack.decoder().decode(UnregisteredTransformable.self, from: json)
         }
         #expect(error?.code == CoreDataCodableError.propertyNotDecodable)
-        #expect(error?.description.contains("tags") == true)
+        #expect(error?.propertyName == "tags")
+        #expect(error?.codingPath.map(\.stringValue) == ["tags"])
+        #expect(error?.description.contains("codableAttributes") == true)
     }
 
     @Test func nullForNonOptionalAttributeThrowsValueNotFound() throws {

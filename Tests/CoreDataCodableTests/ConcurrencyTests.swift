@@ -24,6 +24,23 @@ struct ConcurrencyTests {
         #expect(names == ["funny", "tall"])
     }
 
+    @Test func decodesIntoChildContextFindingParentObjects() throws {
+        let stack = try TestStack()
+        let existing = stack.insertPerson(1, fullName: "Parent")
+        let child = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
+        child.parent = stack.context
+        let decoder = JSONDecoder()
+        decoder.managedObjectContext = child
+        let person = try decoder.decode(Person.self, from: Fixture.data("personUpdate"))
+        child.performAndWait {
+            #expect(person.objectID == existing.objectID)
+            #expect(person.managedObjectContext === child)
+            #expect(person.fullName == "Marco Polo Jr.")
+        }
+        try child.performAndWait { try child.save() }
+        stack.read { #expect(existing.fullName == "Marco Polo Jr.") }
+    }
+
     @Test func decodesFromManyThreadsIntoOneContext() async throws {
         let stack = try TestStack()
         let data = try Fixture.data("people")

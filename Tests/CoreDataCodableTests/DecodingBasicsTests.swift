@@ -20,6 +20,15 @@ struct DecodingBasicsTests {
         }
     }
 
+    @Test func contextWithoutModelThrowsMissingModel() throws {
+        let decoder = JSONDecoder()
+        decoder.managedObjectContext = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
+        let error = #expect(throws: CoreDataCodableError.self) {
+            try decoder.decode(Person.self, from: Fixture.data("personWithoutContext"))
+        }
+        #expect(error?.code == CoreDataCodableError.missingModel)
+    }
+
     @Test func decodesPersonWithRelationships() throws {
         let stack = try TestStack()
         let person = try stack.decode(Person.self, fixture: "person")
@@ -92,6 +101,7 @@ struct DecodingBasicsTests {
         #expect(error?.code == CoreDataCodableError.missingIdentity)
         #expect(error?.entityName == "Person")
         #expect(error?.receivedKeys == ["city", "fullName"])
+        #expect(error?.identityAttributes == ["personId"])
         #expect(error?.description.contains("personId") == true)
         #expect(try stack.count("Person") == 0)
     }
@@ -103,6 +113,24 @@ struct DecodingBasicsTests {
         }
         #expect(error?.code == CoreDataCodableError.entityNotFound)
         #expect(error?.description.contains("Unmodeled") == true)
+    }
+
+    @Test func identityNamingNoAttributeThrows() throws {
+        let stack = try TestStack()
+        let error = #expect(throws: CoreDataCodableError.self) {
+            try stack.decoder().decode(UnknownIdentity.self, from: Data(#"{"id": 1}"#.utf8))
+        }
+        #expect(error?.code == CoreDataCodableError.unknownIdentityAttribute)
+        #expect(error?.propertyName == "identifier")
+    }
+
+    @Test func identityWithoutCodingKeyThrows() throws {
+        let stack = try TestStack()
+        let error = #expect(throws: CoreDataCodableError.self) {
+            try stack.decoder().decode(UnmappedIdentity.self, from: Data(#"{"name": "a"}"#.utf8))
+        }
+        #expect(error?.code == CoreDataCodableError.unmappedIdentity)
+        #expect(error?.propertyName == "id")
     }
 
     @Test func entityWithoutIdentityInsertsEveryTime() throws {

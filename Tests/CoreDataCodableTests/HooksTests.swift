@@ -33,6 +33,15 @@ struct HooksTests {
         }
     }
 
+    @Test func identityThatContainerHookCannotCoerceIsMissing() throws {
+        let stack = try TestStack()
+        let error = #expect(throws: CoreDataCodableError.self) {
+            try stack.decoder().decode(Custom.self, from: Data(#"{"id": "one"}"#.utf8))
+        }
+        #expect(error?.code == CoreDataCodableError.missingIdentity)
+        #expect(error?.receivedKeys == ["id"])
+    }
+
     @Test func containerHookRunsOncePerObject() throws {
         let stack = try TestStack()
         let containers = CallCounter.count("Custom.container", in: stack.context)
@@ -107,6 +116,22 @@ struct HooksTests {
         }
         #expect(try stack.count("SubComplete") == 1)
         #expect(try stack.count("Complete") == 0)
+    }
+
+    @Test func subentityDecodesToItsEntityAndIsFoundThroughItsParent() throws {
+        let stack = try TestStack(model: TestModel.inheritance)
+        let dog = try stack.decoder().decode(Dog.self, from: Data(#"{"id": 1, "name": "Rex", "breed": "Collie"}"#.utf8))
+        let animals = try stack.decoder().decode(Many<Animal>.self, from: Data(#"[{"id": 1, "name": "Rex II"}, {"id": 2}]"#.utf8))
+        stack.read {
+            #expect(type(of: dog) == Dog.self)
+            #expect(dog.entity.name == "Dog")
+            #expect(dog.breed == "Collie")
+            #expect(animals[0] === dog)
+            #expect(dog.name == "Rex II")
+            #expect(type(of: animals[1]) == Animal.self)
+        }
+        #expect(try stack.count("Animal") == 2)
+        #expect(try stack.count("Dog") == 1)
     }
 
     @Test func baseClassInitializeRunsForBaseClass() throws {

@@ -31,6 +31,14 @@ struct IdentityTests {
         #expect(try stack.count("Person") == 1)
     }
 
+    @Test func identicalPayloadLeavesSavedObjectsUnchanged() throws {
+        let stack = try TestStack()
+        _ = try stack.decode(Person.self, fixture: "person")
+        try stack.read { try stack.context.save() }
+        _ = try stack.decode(Person.self, fixture: "person")
+        stack.read { #expect(!stack.context.hasChanges) }
+    }
+
     @Test func manyUpdatesExistingObjects() throws {
         let stack = try TestStack()
         let first = stack.insertPerson(1, fullName: "A", city: "Murcia")
@@ -58,6 +66,18 @@ struct IdentityTests {
             #expect(jack?.numberOfTimesPlayed == 4)
             let three = cards.first { $0.suit == "Clubs" && $0.value == "Three" }
             #expect(three?.numberOfTimesPlayed == 0)
+        }
+    }
+
+    @Test func compositeLookupLeavesOtherCombinationsAlone() throws {
+        let stack = try TestStack()
+        let json = Data(#"[{"suit": "Hearts", "value": "Three", "played": 7}, {"suit": "Clubs", "value": "Jack", "played": 8}]"#.utf8)
+        _ = try stack.decoder().decode(Many<Card>.self, from: json)
+        _ = try stack.decode(Many<Card>.self, fixture: "cards_update")
+        let cards = try stack.all(Card.self, entity: "Card")
+        stack.read {
+            let played = Dictionary(uniqueKeysWithValues: cards.map { ("\($0.suit ?? "") \($0.value ?? "")", $0.numberOfTimesPlayed) })
+            #expect(played == ["Hearts Three": 7, "Clubs Jack": 8, "Hearts Jack": 4, "Clubs Three": 0])
         }
     }
 

@@ -86,6 +86,7 @@ struct KeysTests {
         #expect(probe.cityIfPresentAfterNil == nil)
         #expect(probe.allKeys.isSuperset(of: ["identifier", "full_name", "city"]))
         #expect(probe.wrongTypeThrows)
+        #expect(probe.intReadAsInt64 == 5)
     }
 }
 
@@ -100,6 +101,7 @@ private struct ContainerProbe: Decodable {
     let cityIfPresentAfterNil: String?
     let allKeys: Set<String>
     let wrongTypeThrows: Bool
+    let intReadAsInt64: Int64
 
     init(from decoder: any Decoder) throws {
         var container = try decoder.container(for: PersonDiffKeys.self)
@@ -119,5 +121,7 @@ private struct ContainerProbe: Decodable {
         } catch DecodingError.typeMismatch {
             wrongTypeThrows = true
         }
+        container[.id] = 5
+        intReadAsInt64 = try container.decode(Int64.self, forKey: .id)
     }
 }

@@ -22,6 +22,8 @@ struct ManyTests {
             many.replaceSubrange(1...2, with: [a])
             #expect(many.count == 2)
             #expect(many.array.map(ObjectIdentifier.init) == [c, a].map(ObjectIdentifier.init))
+            #expect(many == Many([c, a]))
+            #expect(many != Many([a, c]))
             many.removeAll()
             #expect(many.isEmpty)
             let mirror = Mirror(reflecting: Many([a, b, c]))

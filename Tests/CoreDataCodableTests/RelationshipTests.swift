@@ -91,6 +91,14 @@ struct RelationshipTests {
         #expect(try stack.count("Person") == 0)
     }
 
+    @Test func uncodedDestinationIsUniquedByItsUniquenessConstraint() throws {
+        let stack = try TestStack()
+        _ = try stack.decode(Holder.self, fixture: "holder")
+        _ = try stack.decode(Holder.self, fixture: "holder")
+        #expect(try stack.count("Tag") == 2)
+        #expect(try stack.count("Holder") == 1)
+    }
+
     @Test func toManyGivenAnObjectThrowsTypeMismatch() throws {
         let stack = try TestStack()
         let error = #expect(throws: DecodingError.self) {
@@ -98,6 +106,21 @@ struct RelationshipTests {
         }
         #expect(isTypeMismatch(error))
         #expect(codingPath(of: error) == ["attributesSet"])
+    }
+
+    @Test(arguments: [false, true])
+    func nestedObjectsGetTheirOwnValues(pathless: Bool) throws {
+        let stack = try TestStack()
+        let members = try pathless
+            ? stack.decode(Pathless<Many<Member>>.self, fixture: "members").value
+            : stack.decode(Many<Member>.self, fixture: "members")
+        stack.read {
+            #expect(members.map(\.id) == [1, 3])
+            #expect(members.map { $0.mentor?.id } == [2, 4])
+            #expect(members[0].mentor?.mentor?.id == 5)
+            #expect(members.map { $0.friends.map(\.id).sorted() } == [[6, 7], [8]])
+        }
+        #expect(try stack.count("Member") == 8)
     }
 
     @Test func nestedCodableWrapperDecodesPersonAndMany() throws {

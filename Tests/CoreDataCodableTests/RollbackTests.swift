@@ -33,6 +33,16 @@ struct RollbackTests {
         #expect(try stack.count("PersonAttribute") == 2)
     }
 
+    @Test func failedDecodeRemovesObjectsInsertedByPlainDecodableDestinations() throws {
+        let stack = try TestStack()
+        #expect(throws: DecodingError.self) {
+            try stack.decode(Holder.self, fixture: "holderFailsLate")
+        }
+        #expect(try stack.count("Note") == 0)
+        #expect(try stack.count("Holder") == 0)
+        #expect(try stack.count("Person") == 0)
+    }
+
     @Test func failedManyDecodeRemovesEveryInsertedElement() throws {
         let stack = try TestStack()
         let json = Data(#"[{"personId": 1}, {"personId": 2}, {"personId": "three"}]"#.utf8)

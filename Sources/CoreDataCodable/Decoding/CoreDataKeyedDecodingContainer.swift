@@ -50,7 +50,8 @@ public struct CoreDataKeyedDecodingContainer<ManagedObject: CoreDataDecodable>: 
         return try container.decodeNil(forKey: last)
     }
 
-    /// Decodes the value for `key` as `T`.
+    /// Decodes the value for `key` as `T`; a value set through the subscript converts between
+    /// number types when the number fits.
     public func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         if let manual = values.manualValues[key.stringValue] {
             return try manualValue(manual, as: type, forKey: key)
@@ -111,7 +112,7 @@ public struct CoreDataKeyedDecodingContainer<ManagedObject: CoreDataDecodable>: 
                 + "\(manual.map { "\(Swift.type(of: $0))" } ?? "nil"), not \(T.self)."
         )
         guard let manual else { throw DecodingError.valueNotFound(type, context) }
-        guard let value = manual as? T else { throw DecodingError.typeMismatch(type, context) }
+        guard let value = AttributeValue.cast(manual, to: type) else { throw DecodingError.typeMismatch(type, context) }
         return value
     }
 }

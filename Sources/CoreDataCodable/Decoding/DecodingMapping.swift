@@ -22,14 +22,11 @@ final class DecodingMapping {
         self.initialize = initialize
     }
 
-    /// The mapping of a ``CoreDataDecodable`` class to `entity`.
+    /// The mapping of a ``CoreDataDecodable`` class, whose keys and identity `mapping` holds.
     static func make<Object: CoreDataDecodable>(
-        _ type: Object.Type, managedType: NSManagedObject.Type, entity: NSEntityDescription
-    ) throws -> DecodingMapping {
-        let mapping = try EntityMapping(
-            entity: entity, keys: Object.CodingKeys.self,
-            identity: Object.identityAttribute, codableAttributes: Object.codableAttributes
-        )
+        _ type: Object.Type, managedType: NSManagedObject.Type, mapping: EntityMapping
+    ) -> DecodingMapping {
+        let entity = mapping.entity
         return DecodingMapping(
             mapping: mapping,
             makeObject: { managedType.init(entity: entity, insertInto: $0) },
@@ -55,12 +52,10 @@ final class DecodingMapping {
         )
     }
 
-    /// The mapping of an entity whose class does not adopt ``CoreDataDecodable``: every property
-    /// under its own name, no identity.
-    static func generic(entity: NSEntityDescription, managedType: NSManagedObject.Type) throws -> DecodingMapping {
-        let mapping = try EntityMapping(
-            entity: entity, keys: CoreDataDefaultCodingKeys.self, identity: .none, codableAttributes: [:]
-        )
+    /// The mapping of an entity whose class does not adopt ``CoreDataDecodable``, with the keys
+    /// `mapping` holds (every property under its own name, no identity).
+    static func generic(managedType: NSManagedObject.Type, mapping: EntityMapping) -> DecodingMapping {
+        let entity = mapping.entity
         return DecodingMapping(
             mapping: mapping,
             makeObject: { managedType.init(entity: entity, insertInto: $0) },

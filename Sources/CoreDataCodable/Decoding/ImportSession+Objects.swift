@@ -52,7 +52,10 @@ extension ImportSession {
         return object
     }
 
+    /// Decodes a destination by its own `init(from:)`. What it inserts is deleted if the decode
+    /// fails (see ``willDecodePlainDestination()``); it is not uniqued.
     private func decodeDecodable(_ type: any Decodable.Type, from decoder: any Decoder) throws -> NSManagedObject {
+        willDecodePlainDestination()
         let value = try type.init(from: decoder)
         guard let object = value as? NSManagedObject else {
             throw DecodingError.typeMismatch(NSManagedObject.self, DecodingError.Context(

@@ -12,7 +12,7 @@ extension ImportSession {
     /// The prepared source of the value `decoder` holds: prepared ahead, or prepared now (its
     /// related values prepared ahead with it).
     func source(for decoder: any Decoder, mapping: DecodingMapping) throws -> ObjectSource {
-        if let source = takePrepared(at: decoder.codingPath), source.decoder.mapping === mapping { return source }
+        if let source = takePrepared(for: decoder), source.decoder.mapping === mapping { return source }
         let source = try ObjectSource(decoder: decoder, mapping: mapping)
         enqueue(source, mapping: mapping.mapping)
         prepareRelatedValues(of: source, mapping: mapping)
@@ -22,6 +22,7 @@ extension ImportSession {
     /// Prepares, recursively, the related objects present in `source`'s JSON.
     private func prepareRelatedValues(of source: ObjectSource, mapping: DecodingMapping) {
         let values = source.decoder.values
+        var parentDepth: Int?
         for property in mapping.mapping.properties {
             guard let relationship = property.relationship,
                   values.manualValues[property.keyString] == nil,
@@ -31,22 +32,26 @@ extension ImportSession {
                   (try? container.decodeNil(forKey: key)) == false,
                   let decoder = try? container.superDecoder(forKey: key)
             else { continue }
+            let depth = parentDepth ?? source.decoder.codingPath.count
+            parentDepth = depth
             if relationship.isToMany {
                 guard var elements = try? decoder.unkeyedContainer() else { continue }
                 while !elements.isAtEnd {
                     if (try? elements.decodeNil()) == true { continue }
                     guard let element = try? elements.superDecoder() else { break }
-                    prepareAhead(element, mapping: destination)
+                    prepareAhead(element, mapping: destination, parentDepth: depth)
                 }
             } else {
-                prepareAhead(decoder, mapping: destination)
+                prepareAhead(decoder, mapping: destination, parentDepth: depth)
             }
         }
     }
 
-    private func prepareAhead(_ decoder: any Decoder, mapping: DecodingMapping) {
+    private func prepareAhead(_ decoder: any Decoder, mapping: DecodingMapping, parentDepth: Int) {
         guard let source = try? ObjectSource(decoder: decoder, mapping: mapping) else { return }
-        keepPrepared(source, at: decoder.codingPath)
+        let codingPath = decoder.codingPath
+        if codingPath.count <= parentDepth { stopReusingPreparedSources() }
+        keepPrepared(source, at: codingPath)
         enqueue(source, mapping: mapping.mapping)
         prepareRelatedValues(of: source, mapping: mapping)
     }
@@ -54,10 +59,9 @@ extension ImportSession {
     /// Fetches, one request per entity, the objects of the identities enqueued and not looked up yet.
     func fetchPending() throws {
         for (entity, pending) in takePendingIdentities() {
-            let identities = identitiesToLookUp(pending.identities, entity: entity)
+            let identities = markLookedUp(pending.identities, entity: entity)
             guard !identities.isEmpty else { continue }
-            let found = try IdentityFetch.objects(with: identities, of: pending.mapping, in: context)
-            didLookUp(identities, found: found, entity: entity)
+            register(found: try IdentityFetch.objects(with: identities, of: pending.mapping, in: context), entity: entity)
         }
     }
 }

@@ -54,7 +54,7 @@ extension ImportSession {
             }
             if object.value(forKey: property.name) != nil { object.setValue(nil, forKey: property.name) }
         case .value(let value):
-            if let current = object.value(forKey: property.name),
+            if !inserted(object), let current = object.value(forKey: property.name),
                let old = ObjectIdentity.normalized(current, for: attribute.attributeType),
                let new = ObjectIdentity.normalized(value, for: attribute.attributeType),
                old == new, attribute.attributeType != .transformableAttributeType {
@@ -92,7 +92,26 @@ extension ImportSession {
                 newValue = try decodeObject(destination, from: decoder)
             }
         }
-        object.setValue(newValue, forKey: property.name)
+        if !Self.isSameRelationshipValue(object.value(forKey: property.name), newValue) {
+            object.setValue(newValue, forKey: property.name)
+        }
+    }
+
+    /// Whether two relationship values hold the same objects (in the same order when ordered),
+    /// so that setting one over the other would change nothing.
+    private static func isSameRelationshipValue(_ current: Any?, _ new: Any?) -> Bool {
+        switch (current, new) {
+        case (nil, nil):
+            return true
+        case let (current as NSManagedObject, new as NSManagedObject):
+            return current === new
+        case let (current as NSOrderedSet, new as NSOrderedSet):
+            return current.array.map { ObjectIdentifier($0 as AnyObject) } == new.array.map { ObjectIdentifier($0 as AnyObject) }
+        case let (current as NSSet, new as NSSet):
+            return Set(current.allObjects.map { ObjectIdentifier($0 as AnyObject) }) == Set(new.allObjects.map { ObjectIdentifier($0 as AnyObject) })
+        default:
+            return false
+        }
     }
 
     private enum RelationshipSource {

@@ -13,21 +13,35 @@ final class ImportSession: @unchecked Sendable {
 
     let context: NSManagedObjectContext
     let model: NSManagedObjectModel
+    /// The thread running the context's `performAndWait` block that created the session.
+    private let thread = Thread.current
 
     /// Objects by entity name and identity.
     private var objects: [String: [ObjectIdentity: NSManagedObject]] = [:]
     /// Identities already looked up in the context, found or not, by entity name.
     private var lookedUp: [String: Set<ObjectIdentity>] = [:]
-    /// Objects this session inserted or saved the values of.
-    private var touched: Set<ObjectIdentifier> = []
+    /// Objects this session inserted, or saved the values of before changing them.
+    private var touched: [ObjectIdentifier: Touch] = [:]
     private var undoLog: [UndoEntry] = []
     /// Sources prepared ahead by prefetching, by coding path, until the decode reaches them.
     private var prepared: [[JSONKey]: ObjectSource] = [:]
+    /// Coding paths met more than once while preparing ahead: their sources are not reused.
+    private var ambiguousPaths: Set<[JSONKey]> = []
+    /// Whether prepared sources may be reused: false once the decoder gave a nested value a coding
+    /// path no longer than its parent's, so that paths cannot tell values apart.
+    private var reusesPreparedSources = true
     /// Identities to fetch before the next lookup, by entity name.
     private var pending: [String: (mapping: EntityMapping, identities: [ObjectIdentity])] = [:]
     /// Mappings by type, so that the shared registry's lock is taken once per type per decode.
     private var decodingMappings: [ObjectIdentifier: DecodingMapping] = [:]
     private var destinations: [String: DestinationDecoding] = [:]
+    /// The context's inserted objects before the first plain `Decodable` destination was decoded:
+    /// the objects such destinations insert on their own are the ones inserted since.
+    private var insertedBeforeDestinations: Set<NSManagedObject>?
+
+    private enum Touch {
+        case inserted, updated
+    }
 
     private enum UndoEntry {
         case inserted(NSManagedObject, entity: String, identity: ObjectIdentity?)
@@ -42,13 +56,20 @@ final class ImportSession: @unchecked Sendable {
     /// Runs `body` inside `context.performAndWait`, with the running session for `context` or a
     /// new one. If `body` throws, what it inserted or updated is undone.
     static func run<Result>(in context: NSManagedObjectContext, _ body: (ImportSession) throws -> Result) throws -> Result {
-        try context.performAndWait {
-            if let session = current, session.context === context {
-                return try session.undoingOnFailure(body)
-            }
+        // A running session for `context` on this thread means this thread is inside its
+        // `performAndWait` already. (Tasks started inside a decode inherit `current`, on other threads.)
+        if let session = current, session.context === context, session.thread === Thread.current {
+            return try session.undoingOnFailure(body)
+        }
+        return try context.performAndWait {
             let session = try ImportSession(context: context)
-            return try $current.withValue(session) {
-                try session.undoingOnFailure(body)
+            do {
+                return try $current.withValue(session) {
+                    try session.undoingOnFailure(body)
+                }
+            } catch {
+                session.deleteObjectsInsertedByDestinations()
+                throw error
             }
         }
     }
@@ -68,12 +89,37 @@ final class ImportSession: @unchecked Sendable {
             switch undoLog.removeLast() {
             case .inserted(let object, let entity, let identity):
                 if let identity, objects[entity]?[identity] === object { objects[entity]?[identity] = nil }
-                touched.remove(ObjectIdentifier(object))
+                touched[ObjectIdentifier(object)] = nil
                 context.delete(object)
             case .updated(let object, let values):
-                for (key, value) in values { object.setValue(value, forKey: key) }
-                touched.remove(ObjectIdentifier(object))
+                for (key, value) in values where !Self.isSame(object.value(forKey: key), value) {
+                    object.setValue(value, forKey: key)
+                }
+                touched[ObjectIdentifier(object)] = nil
             }
+        }
+    }
+
+    /// Whether two property values are equal, so that restoring one over the other is not needed.
+    private static func isSame(_ lhs: Any?, _ rhs: Any?) -> Bool {
+        switch (lhs, rhs) {
+        case (nil, nil): true
+        case let (lhs?, rhs?): (lhs as? AnyHashable).map { $0 == rhs as? AnyHashable } ?? false
+        default: false
+        }
+    }
+
+    /// Records that a plain `Decodable` destination is about to be decoded (see
+    /// ``insertedBeforeDestinations``).
+    func willDecodePlainDestination() {
+        if insertedBeforeDestinations == nil { insertedBeforeDestinations = context.insertedObjects }
+    }
+
+    /// After a failed decode, deletes what plain `Decodable` destinations inserted on their own.
+    private func deleteObjectsInsertedByDestinations() {
+        guard let before = insertedBeforeDestinations else { return }
+        for object in context.insertedObjects.subtracting(before) {
+            context.delete(object)
         }
     }
 
@@ -84,15 +130,27 @@ final class ImportSession: @unchecked Sendable {
         objects[entity]?[identity]
     }
 
-    /// Keeps a source prepared ahead for the decode of the value at `codingPath`.
+    /// Keeps a source prepared ahead for the decode of the value at `codingPath`. A path met twice
+    /// (a decoder whose coding paths do not tell values apart) keeps neither source.
     func keepPrepared(_ source: ObjectSource, at codingPath: [any CodingKey]) {
-        prepared[codingPath.map { JSONKey(converting: $0) }] = source
+        guard reusesPreparedSources else { return }
+        let key = codingPath.map { JSONKey(converting: $0) }
+        if ambiguousPaths.contains(key) || prepared.updateValue(source, forKey: key) != nil {
+            prepared[key] = nil
+            ambiguousPaths.insert(key)
+        }
     }
 
-    /// The source prepared ahead for the value at `codingPath`, if any; it is handed out once.
-    func takePrepared(at codingPath: [any CodingKey]) -> ObjectSource? {
+    /// Stops reusing prepared sources for the rest of the session (see ``reusesPreparedSources``).
+    func stopReusingPreparedSources() {
+        reusesPreparedSources = false
+        prepared = [:]
+    }
+
+    /// The source prepared ahead for the value `decoder` holds, if any; it is handed out once.
+    func takePrepared(for decoder: any Decoder) -> ObjectSource? {
         guard !prepared.isEmpty else { return nil }
-        return prepared.removeValue(forKey: codingPath.map { JSONKey(converting: $0) })
+        return prepared.removeValue(forKey: decoder.codingPath.map { JSONKey(converting: $0) })
     }
 
     /// Adds the identity of `source` to those the next fetch looks up.
@@ -107,15 +165,14 @@ final class ImportSession: @unchecked Sendable {
         return pending
     }
 
-    /// The identities of `entity` not looked up yet, without repetitions.
-    func identitiesToLookUp(_ identities: [ObjectIdentity], entity: String) -> [ObjectIdentity] {
-        var seen = lookedUp[entity] ?? []
-        return identities.filter { seen.insert($0).inserted }
+    /// Marks `identities` of `entity` as looked up and returns those that were not, without repetitions.
+    func markLookedUp(_ identities: [ObjectIdentity], entity: String) -> [ObjectIdentity] {
+        identities.filter { lookedUp[entity, default: []].insert($0).inserted }
     }
 
-    /// Records the result of looking up `identities`: `found` objects by identity.
-    func didLookUp(_ identities: [ObjectIdentity], found: [ObjectIdentity: NSManagedObject], entity: String) {
-        lookedUp[entity, default: []].formUnion(identities)
+    /// Registers objects found by a lookup, keeping any object already registered for an identity.
+    func register(found: [ObjectIdentity: NSManagedObject], entity: String) {
+        guard !found.isEmpty else { return }
         objects[entity, default: [:]].merge(found) { current, _ in current }
     }
 
@@ -127,15 +184,22 @@ final class ImportSession: @unchecked Sendable {
         }
         let entity = mapping.mapping.entityName
         if let identity { objects[entity, default: [:]][identity] = object }
-        touched.insert(ObjectIdentifier(object))
+        touched[ObjectIdentifier(object)] = .inserted
         undoLog.append(.inserted(object, entity: entity, identity: identity))
         return object
+    }
+
+    /// Whether this session inserted `object` (its properties then hold nothing worth comparing).
+    func inserted(_ object: NSManagedObject) -> Bool {
+        touched[ObjectIdentifier(object)] == .inserted
     }
 
     /// Saves the property values of `object` before this session first changes it, so that a
     /// failure can put them back. Objects inserted by the session need nothing.
     func willChange(_ object: NSManagedObject) {
-        guard touched.insert(ObjectIdentifier(object)).inserted else { return }
+        let id = ObjectIdentifier(object)
+        guard touched[id] == nil else { return }
+        touched[id] = .updated
         let values = object.entity.properties.map { property -> (key: String, value: Any?) in
             let value = object.value(forKey: property.name)
             switch value {

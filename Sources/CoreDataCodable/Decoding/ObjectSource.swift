@@ -15,8 +15,8 @@ struct ObjectSource {
     init(decoder: any Decoder, mapping: DecodingMapping) throws {
         let entity = mapping.mapping
         let base: any Decoder
-        if try ObjectSource.holdsObject(decoder) {
-            base = decoder
+        if let container = try ObjectSource.objectContainer(of: decoder) {
+            base = KeyedObjectDecoder(base: decoder, container: container)
         } else {
             guard entity.identityProperties.count == 1, let property = entity.identityProperties.first else {
                 throw CoreDataCodableError(
@@ -48,13 +48,12 @@ struct ObjectSource {
         identity = identityValues.isEmpty ? nil : ObjectIdentity(values: identityValues, attributes: entity.identityAttributes)
     }
 
-    /// Whether `decoder` holds a JSON object (rather than a scalar or an array).
-    private static func holdsObject(_ decoder: any Decoder) throws -> Bool {
+    /// The keyed container of the JSON object `decoder` holds; nil for a scalar or an array.
+    private static func objectContainer(of decoder: any Decoder) throws -> KeyedDecodingContainer<JSONKey>? {
         do {
-            _ = try decoder.container(keyedBy: JSONKey.self)
-            return true
+            return try decoder.container(keyedBy: JSONKey.self)
         } catch DecodingError.typeMismatch {
-            return false
+            return nil
         }
     }
 }

@@ -7,12 +7,13 @@ struct ObjectValues {
     /// Values set by key string; a nil value reads as JSON `null`.
     var manualValues: [String: Any?] = [:]
 
-    init(container: KeyedDecodingContainer<JSONKey>) {
-        self.container = container
-    }
-
+    /// The values of the JSON object `decoder` holds.
     init(decoder: any Decoder) throws {
-        container = try decoder.container(keyedBy: JSONKey.self)
+        if let object = decoder as? KeyedObjectDecoder {
+            container = object.container
+        } else {
+            container = try decoder.container(keyedBy: JSONKey.self)
+        }
     }
 
     var codingPath: [any CodingKey] { container.codingPath }

@@ -2,6 +2,31 @@ import Foundation
 
 /// Encoding attribute values by their Core Data type.
 enum AttributeEncoding {
+    /// The container under `root` that holds the last component of `property`'s key path.
+    static func keyPathContainer(
+        for property: PropertyMapping, in root: KeyedEncodingContainer<JSONKey>
+    ) -> KeyedEncodingContainer<JSONKey> {
+        var container = root
+        for key in property.path.dropLast() {
+            container = container.nestedContainer(keyedBy: JSONKey.self, forKey: key)
+        }
+        return container
+    }
+
+    /// Writes the attribute `property` of `object` at its key path under `root`; nil as `null`.
+    static func encode(
+        _ property: PropertyMapping, _ attribute: NSAttributeDescription, of object: NSManagedObject,
+        into root: KeyedEncodingContainer<JSONKey>, entity: String
+    ) throws {
+        var container = keyPathContainer(for: property, in: root)
+        let codingPath = container.codingPath + [property.lastKey]
+        if let value = try encodable(object.value(forKey: property.name), property, attribute, entity: entity, codingPath: codingPath) {
+            try container.encode(value, forKey: property.lastKey)
+        } else {
+            try container.encodeNil(forKey: property.lastKey)
+        }
+    }
+
     /// The value to encode for an attribute, typed by the attribute's type; nil for nil.
     ///
     /// A stored value of another type throws `EncodingError.invalidValue`.

@@ -8,6 +8,8 @@ final class EncodingSession: @unchecked Sendable {
 
     let context: NSManagedObjectContext
     let model: NSManagedObjectModel
+    /// The thread running the context's `performAndWait` block that created the session.
+    private let thread = Thread.current
     /// The objects whose encoding is in progress: the path from the root to the current object.
     private var ancestors: Set<ObjectIdentifier> = []
     /// The relationship the object about to be encoded skips: the inverse of the one followed to it.
@@ -28,11 +30,13 @@ final class EncodingSession: @unchecked Sendable {
         guard let context = object.managedObjectContext else {
             throw CoreDataCodableError(.objectWithoutContext(entity: object.entity.codableName), codingPath: encoder.codingPath)
         }
+        // A running session for `context` on this thread means this thread is inside its
+        // `performAndWait` already. (Tasks started inside an encode inherit `current`, on other threads.)
+        if let session = current, session.context === context, session.thread === Thread.current {
+            try session.encodeObject(object, mapping: mapping(session.model), to: encoder)
+            return
+        }
         try context.performAndWait {
-            if let session = current, session.context === context {
-                try session.encodeObject(object, mapping: mapping(session.model), to: encoder)
-                return
-            }
             let session = try EncodingSession(context: context)
             try $current.withValue(session) {
                 try session.encodeObject(object, mapping: mapping(session.model), to: encoder)
@@ -52,19 +56,10 @@ final class EncodingSession: @unchecked Sendable {
         defer { ancestors.remove(id) }
         let root = encoder.container(keyedBy: JSONKey.self)
         for property in mapping.properties where property.name != skipped {
-            var container = root
-            for key in property.path.dropLast() {
-                container = container.nestedContainer(keyedBy: JSONKey.self, forKey: key)
-            }
             if let attribute = property.attribute {
-                let value = object.value(forKey: property.name)
-                let codingPath = container.codingPath + [property.lastKey]
-                if let encodable = try AttributeEncoding.encodable(value, property, attribute, entity: mapping.entityName, codingPath: codingPath) {
-                    try container.encode(encodable, forKey: property.lastKey)
-                } else {
-                    try container.encodeNil(forKey: property.lastKey)
-                }
+                try AttributeEncoding.encode(property, attribute, of: object, into: root, entity: mapping.entityName)
             } else if let relationship = property.relationship {
+                var container = AttributeEncoding.keyPathContainer(for: property, in: root)
                 try encodeRelationship(relationship, of: object, property: property, into: &container, encoder: encoder, entity: mapping.entityName)
             }
         }

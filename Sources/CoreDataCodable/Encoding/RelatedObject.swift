@@ -41,15 +41,7 @@ struct RelatedObject: Encodable {
         let root = encoder.container(keyedBy: JSONKey.self)
         for property in mapping.identityProperties {
             guard let attribute = property.attribute else { continue }
-            var container = root
-            for key in property.path.dropLast() {
-                container = container.nestedContainer(keyedBy: JSONKey.self, forKey: key)
-            }
-            let value = try AttributeEncoding.encodable(
-                object.value(forKey: property.name), property, attribute,
-                entity: mapping.entityName, codingPath: container.codingPath + [property.lastKey]
-            )
-            if let value { try container.encode(value, forKey: property.lastKey) } else { try container.encodeNil(forKey: property.lastKey) }
+            try AttributeEncoding.encode(property, attribute, of: object, into: root, entity: mapping.entityName)
         }
     }
 }

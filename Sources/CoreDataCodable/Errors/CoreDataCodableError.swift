@@ -86,6 +86,28 @@ public struct CoreDataCodableError: Error, CustomStringConvertible, Sendable {
         return []
     }
 
+    /// For ``missingIdentity`` and ``bareIdentifierWithoutSingleIdentity``: the entity's identity
+    /// attributes.
+    public var identityAttributes: [String] {
+        switch kind {
+        case .missingIdentity(_, let attributes, _), .bareIdentifierWithoutSingleIdentity(_, let attributes): attributes
+        default: []
+        }
+    }
+
+    /// The property concerned, when there is one: an attribute that cannot be decoded or encoded,
+    /// an identity attribute without coding key or model attribute, a relationship.
+    public var propertyName: String? {
+        switch kind {
+        case .propertyNotDecodable(_, let property, _), .propertyNotEncodable(_, let property, _),
+             .unmappedIdentity(_, let property), .unknownIdentityAttribute(_, let property),
+             .relationshipWithoutIdentity(_, let property, _):
+            property
+        default:
+            nil
+        }
+    }
+
     public var description: String {
         let message: String
         switch kind {

@@ -2,32 +2,30 @@ import Foundation
 
 /// The one fetch that finds the existing objects of a batch of identities.
 enum IdentityFetch {
-    /// The objects of `mapping`'s entity with one of `identities`, by identity (pending changes
-    /// included): `id IN {...}` for a single attribute, `(a == 1 AND b == 2) OR ...` for a
-    /// composite identity.
+    /// The objects of `mapping`'s entity whose identities are among `identities`, and possibly
+    /// others, by identity (pending changes included).
+    ///
+    /// A single identity attribute fetches with `id IN {...}`. A composite identity fetches with
+    /// `suit IN {...} AND value IN {...}`: a superset of the identities asked for that stores and
+    /// indexes evaluate as fast as a single `IN` (an `OR` of one `AND` per identity costs a
+    /// comparison per identity and object). Every object found is returned under its own identity.
     static func objects(
         with identities: [ObjectIdentity], of mapping: EntityMapping, in context: NSManagedObjectContext
     ) throws -> [ObjectIdentity: NSManagedObject] {
         let request = NSFetchRequest<NSManagedObject>(entityName: mapping.entityName)
-        // Predicate types are only named in expressions: on Linux, OpenCoreData's NSPredicate
-        // shadows Foundation's in expressions but not in type annotations.
+        // The object forms take constants as `Any`, so identity values need no bridging.
         let attributes = mapping.identityAttributes
-        if attributes.count == 1, let attribute = attributes.first {
-            request.predicate = NSComparisonPredicate(
+        let conditions = attributes.enumerated().map { index, attribute in
+            NSComparisonPredicate(
                 leftExpression: NSExpression(forKeyPath: attribute.name),
-                rightExpression: NSExpression(forConstantValue: identities.compactMap { $0.values.first?.base }),
+                rightExpression: NSExpression(forConstantValue: distinctValues(at: index, of: identities, count: attributes.count)),
                 modifier: .direct, type: .in, options: []
             )
+        }
+        if conditions.count == 1, let condition = conditions.first {
+            request.predicate = condition
         } else {
-            request.predicate = NSCompoundPredicate(orPredicateWithSubpredicates: identities.map { identity in
-                NSCompoundPredicate(andPredicateWithSubpredicates: zip(attributes, identity.values).map { attribute, value in
-                    NSComparisonPredicate(
-                        leftExpression: NSExpression(forKeyPath: attribute.name),
-                        rightExpression: NSExpression(forConstantValue: value.base),
-                        modifier: .direct, type: .equalTo, options: []
-                    )
-                })
-            })
+            request.predicate = NSCompoundPredicate(andPredicateWithSubpredicates: conditions)
         }
         request.returnsObjectsAsFaults = false
         var found: [ObjectIdentity: NSManagedObject] = [:]
@@ -36,5 +34,18 @@ enum IdentityFetch {
             if found[identity] == nil { found[identity] = object }
         }
         return found
+    }
+
+    /// The distinct values of the identity attribute at `index`, in first-seen order.
+    private static func distinctValues(at index: Int, of identities: [ObjectIdentity], count: Int) -> [Any] {
+        // Identities are distinct: so are the values of a single identity attribute.
+        guard count > 1 else { return identities.map { $0.constant(at: index) } }
+        var seen: Set<AnyHashable> = []
+        var values: [Any] = []
+        for identity in identities {
+            let value = identity.values[index]
+            if seen.insert(value).inserted { values.append(value.base) }
+        }
+        return values
     }
 }

@@ -3,7 +3,48 @@ import Foundation
 /// The identity values of one object, normalized so that values read from JSON and from the
 /// store compare equal (every integer width as `Int64`, `Float` as `Double`, numbers from NSNumber).
 struct ObjectIdentity: Hashable {
-    let values: [AnyHashable]
+    /// Single integer and string values are kept unboxed: hashing identities is the hot path of
+    /// large imports, and hashing an `AnyHashable` costs several times more.
+    private enum Storage: Hashable {
+        case integer(Int64)
+        case string(String)
+        case single(AnyHashable)
+        case composite([AnyHashable])
+    }
+
+    private let storage: Storage
+
+    /// The values, in identity-attribute order.
+    var values: [AnyHashable] {
+        switch storage {
+        case .integer(let value): [AnyHashable(value)]
+        case .string(let value): [AnyHashable(value)]
+        case .single(let value): [value]
+        case .composite(let values): values
+        }
+    }
+
+    /// The value of the identity attribute at `index`, as a predicate constant.
+    func constant(at index: Int) -> Any {
+        switch storage {
+        case .integer(let value): value
+        case .string(let value): value
+        case .single(let value): value.base
+        case .composite(let values): values[index].base
+        }
+    }
+
+    private init(_ values: [AnyHashable]) {
+        guard values.count == 1 else {
+            storage = .composite(values)
+            return
+        }
+        switch values[0].base {
+        case let value as Int64: storage = .integer(value)
+        case let value as String: storage = .string(value)
+        default: storage = .single(values[0])
+        }
+    }
 
     /// The identity of `object` by `attributes`; nil when one of the values is nil.
     init?(of object: NSManagedObject, attributes: [NSAttributeDescription]) {
@@ -15,7 +56,7 @@ struct ObjectIdentity: Hashable {
             else { return nil }
             values.append(normalized)
         }
-        self.values = values
+        self.init(values)
     }
 
     /// An identity from typed attribute values in identity-attribute order.
@@ -26,7 +67,7 @@ struct ObjectIdentity: Hashable {
             guard let element = ObjectIdentity.normalized(value, for: attribute.attributeType) else { return nil }
             normalized.append(element)
         }
-        self.values = normalized
+        self.init(normalized)
     }
 
     static func normalized(_ value: Any, for type: NSAttributeType) -> AnyHashable? {

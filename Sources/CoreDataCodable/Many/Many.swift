@@ -48,6 +48,8 @@ extension Many: ExpressibleByArrayLiteral {
     }
 }
 
+extension Many: Equatable, Hashable {}
+
 extension Many: CustomReflectable, CustomStringConvertible, CustomDebugStringConvertible {
     public var customMirror: Mirror { Mirror(self, unlabeledChildren: array, displayStyle: .collection) }
     public var description: String { array.description }

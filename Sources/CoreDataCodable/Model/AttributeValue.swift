@@ -73,6 +73,23 @@ enum AttributeValue {
         }
     }
 
+    /// `value` as `type`, converting between number types exactly (an `Int` read as `Int64`).
+    static func cast<T>(_ value: Any, to type: T.Type) -> T? {
+        if let value = value as? T { return value }
+        let converted: Any? = switch type {
+        case is Int.Type: int64(value).flatMap { Int(exactly: $0) }
+        case is Int64.Type: int64(value)
+        case is Int32.Type: int64(value).flatMap { Int32(exactly: $0) }
+        case is Int16.Type: int64(value).flatMap { Int16(exactly: $0) }
+        case is Double.Type: double(value)
+        case is Float.Type: double(value).map { Float($0) }
+        case is Decimal.Type: decimal(value)
+        case is Bool.Type: bool(value)
+        default: nil
+        }
+        return converted as? T
+    }
+
     /// A total order on identity values: numbers numerically, then by type, then by description.
     static func isOrderedBefore(_ lhs: Any, _ rhs: Any) -> Bool {
         if let left = sortableNumber(lhs), let right = sortableNumber(rhs) { return left < right }

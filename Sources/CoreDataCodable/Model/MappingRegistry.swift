@@ -102,8 +102,9 @@ final class MappingRegistry: @unchecked Sendable {
         }
     }
 
-    /// The keys and identity of `entity`'s class, or default keys without identity for a class
-    /// that does not adopt ``CoreDataMappable``.
+    /// The keys and identity of `entity`'s class; for a class that does not adopt
+    /// ``CoreDataMappable``, every property under its own name, identified by the entity's first
+    /// uniqueness constraint if it has one.
     func mapping(for entity: NSEntityDescription, in model: NSManagedObjectModel) throws -> EntityMapping {
         let managedType = managedClass(of: entity, in: model)
         if let mappable = managedType as? any CoreDataMappable.Type {
@@ -111,7 +112,12 @@ final class MappingRegistry: @unchecked Sendable {
         }
         let key = TypeInModel(type: ObjectIdentifier(managedType), model: ObjectIdentifier(model), entity: entity.codableName)
         return try cached(\.entityMappings, key, model: model) {
-            try EntityMapping(entity: entity, keys: CoreDataDefaultCodingKeys.self, identity: .none, codableAttributes: [:])
+            let constraint = entity.uniquenessConstraints.first ?? []
+            let names = constraint.compactMap { ($0 as? String) ?? ($0 as? NSPropertyDescription)?.name }
+            return try EntityMapping(
+                entity: entity, keys: CoreDataDefaultCodingKeys.self,
+                identity: IdentityAttribute(names.count == constraint.count ? names : []), codableAttributes: [:]
+            )
         }
     }
 
@@ -122,7 +128,7 @@ final class MappingRegistry: @unchecked Sendable {
     ) throws -> DecodingMapping {
         let key = TypeInModel(type: ObjectIdentifier(type), model: ObjectIdentifier(model), entity: entity.codableName)
         return try cached(\.decodingMappings, key, model: model) {
-            try DecodingMapping.make(type, managedType: managedType, entity: entity)
+            DecodingMapping.make(type, managedType: managedType, mapping: try mapping(for: type, entity: entity, in: model))
         }
     }
 
@@ -137,7 +143,7 @@ final class MappingRegistry: @unchecked Sendable {
         }
         let key = TypeInModel(type: ObjectIdentifier(managedType), model: ObjectIdentifier(model), entity: entity.codableName)
         return .mapped(try cached(\.decodingMappings, key, model: model) {
-            try DecodingMapping.generic(entity: entity, managedType: managedType)
+            DecodingMapping.generic(managedType: managedType, mapping: try mapping(for: entity, in: model))
         })
     }
 }

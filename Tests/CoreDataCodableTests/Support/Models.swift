@@ -317,3 +317,29 @@ final class Box: NSManagedObject, CoreDataDecodable, UsingDefaultCodingKeys {
 
     static let identityAttribute: IdentityAttribute = "id"
 }
+
+/// The root of an entity hierarchy (entity `Animal`, subentity `Dog`).
+class Animal: NSManagedObject, CoreDataCodable, UsingDefaultCodingKeys {
+    @Managed var id: Int64
+    @Managed var name: String?
+
+    class var identityAttribute: IdentityAttribute { "id" }
+}
+
+final class Dog: Animal {
+    @Managed var breed: String?
+}
+
+/// `identityAttribute` names an attribute the entity does not have.
+final class UnknownIdentity: NSManagedObject, CoreDataDecodable, UsingDefaultCodingKeys {
+    static let identityAttribute: IdentityAttribute = "identifier"
+}
+
+/// The identity attribute has no coding key.
+final class UnmappedIdentity: NSManagedObject, CoreDataDecodable {
+    enum CodingKeys: String, CoreDataCodingKey {
+        case name
+    }
+
+    static let identityAttribute: IdentityAttribute = "id"
+}

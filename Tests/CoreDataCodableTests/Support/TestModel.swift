@@ -8,10 +8,14 @@ enum TestModel {
     /// A model with `LogEntry` only, its class named the way Xcode writes "current module" classes.
     static var dotted: NSManagedObjectModel { models.dotted }
 
+    /// A model with the `Animal` entity and its subentity `Dog`.
+    static var inheritance: NSManagedObjectModel { models.inheritance }
+
     /// The models, made once. (`NSManagedObjectModel` is `Sendable` on some platforms only.)
     private final class Models: @unchecked Sendable {
         let shared = TestModel.make()
         let dotted = TestModel.makeDotted()
+        let inheritance = TestModel.makeInheritance()
     }
 
     private static let models = Models()
@@ -97,6 +101,7 @@ enum TestModel {
 
         let note = builder.entity("Note", Note.self, [attribute("text", .stringAttributeType)])
         let tag = builder.entity("Tag", NSManagedObject.self, [attribute("label", .stringAttributeType)])
+        tag.uniquenessConstraints = [["label"]]
         let holder = builder.entity("Holder", Holder.self, [attribute("id", .integer64AttributeType, optional: false)])
         builder.relate(holder, "note", to: note)
         builder.relate(holder, "notes", to: note, toMany: true)
@@ -121,7 +126,24 @@ enum TestModel {
         ])
         builder.entity("IdProbe", IdProbe.self, [attribute("id", .integer64AttributeType, optional: false)])
         builder.entity("LogEntry", LogEntry.self, [attribute("message", .stringAttributeType)])
+        builder.entity("UnknownIdentity", UnknownIdentity.self, [attribute("id", .integer64AttributeType)])
+        builder.entity("UnmappedIdentity", UnmappedIdentity.self, [
+            attribute("id", .integer64AttributeType),
+            attribute("name", .stringAttributeType),
+        ])
         return builder.model()
+    }
+
+    private static func makeInheritance() -> NSManagedObjectModel {
+        let builder = ModelBuilder()
+        let animal = builder.entity("Animal", Animal.self, [
+            attribute("id", .integer64AttributeType, optional: false),
+            attribute("name", .stringAttributeType),
+        ])
+        let dog = builder.entity("Dog", Dog.self, [attribute("breed", .stringAttributeType)])
+        let model = builder.model()
+        animal.subentities = [dog]
+        return model
     }
 
     private static func makeDotted() -> NSManagedObjectModel {
