@@ -93,7 +93,7 @@ struct ContextQueueTests {
         let viewContext = Unchecked(stack.container.viewContext)
         let order = Unchecked(NSMutableArray())
         for index in 1...3 {
-            viewContext.value.perform { order.value.add(index) }
+            enqueue(on: viewContext.value) { order.value.add(index) }
         }
         let seen = await viewContext.value.perform { order.value.compactMap { $0 as? Int } }
         #expect(seen == [1, 2, 3])
@@ -204,3 +204,10 @@ struct DevNullStoreTests {
         }
     }
 }
+
+#if !canImport(CoreData)
+/// Enqueues `block` with the asynchronous, non-waiting `perform(_:)`.
+private func enqueue(on context: NSManagedObjectContext, _ block: @escaping @Sendable () -> Void) {
+    context.perform(block)
+}
+#endif

@@ -180,13 +180,20 @@ struct MoreQueueTests {
         let stack = try TestStack()
         let viewContext = Unchecked(stack.container.viewContext)
         let sameThread = await Task.detached {
-            let caller = Thread.current
-            return viewContext.value.performAndWait { Thread.current === caller }
+            sameThreadAsCaller(viewContext.value)
         }.value
         #expect(sameThread == true)
     }
     #endif
 }
+
+#if !canImport(CoreData)
+/// Whether `context.performAndWait` runs its block on the calling thread.
+private func sameThreadAsCaller(_ context: NSManagedObjectContext) -> Bool {
+    let caller = Thread.current
+    return context.performAndWait { Thread.current === caller }
+}
+#endif
 
 @Suite("Fetching: sorting by a to-one key path")
 struct KeyPathSortTests {
