@@ -101,12 +101,16 @@ extension NSManagedObjectContext {
         return objects
     }
 
-    /// The registered object for a fetched row: a fault gets the row's values; a loaded object keeps its
-    /// own unless `refresh` asks for newer stored values (and it has no unsaved changes).
+    /// The registered object for a fetched row. A fault gets the row's values, and so does a loaded
+    /// object without unsaved changes when the row is newer (so contexts see each other's saves on
+    /// their next fetch); with `refresh`, an object with unsaved changes takes the newer stored values
+    /// of the properties it did not change.
     private func materialize(_ row: StoredRow, refresh: Bool) -> NSManagedObject {
         let object = registeredOrFault(row.objectID)
-        if object.isFault || (refresh && !object.hasChanges && object.rowVersion < row.snapshot.version) {
+        if object.isFault || (!object.hasChanges && object.rowVersion < row.snapshot.version) {
             apply(row.snapshot, to: object)
+        } else if refresh, object.rowVersion < row.snapshot.version, !object.isInserted {
+            self.refresh(object, mergeChanges: true)
         }
         return object
     }

@@ -16,12 +16,21 @@ extension NSManagedObjectContext {
             for object in changedObjects.elements where object.hasChanges { object.willSave() }
             processPendingChanges()
             try validatePendingChanges()
-            if parentContext == nil { try resolveConstraintConflicts() }
-            let changes = PendingChanges(changedObjects.elements)
+            let changes: PendingChanges
             if let parent = parentContext {
+                changes = PendingChanges(changedObjects.elements)
                 try push(changes, to: parent)
             } else {
-                try write(changes)
+                guard let coordinator = storeCoordinator else { throw CoreDataError.noContextForSave() }
+                // Conflicts are looked for and the changes written under one coordinator lock, so no
+                // other save on the coordinator lands in between.
+                changes = try coordinator.withLock {
+                    try resolveConstraintConflicts()
+                    try resolveMergeConflicts()
+                    let changes = PendingChanges(changedObjects.elements)
+                    try write(changes, to: coordinator)
+                    return changes
+                }
             }
             finishSave(changes)
         }
@@ -46,8 +55,7 @@ extension NSManagedObjectContext {
         }
     }
 
-    private func write(_ changes: PendingChanges) throws {
-        guard let coordinator = storeCoordinator else { throw CoreDataError.noContextForSave() }
+    private func write(_ changes: PendingChanges, to coordinator: NSPersistentStoreCoordinator) throws {
         try obtainPermanentIDs(for: changes.inserted)
         var request = StoreSaveRequest()
         request.inserted = changes.inserted.map { object in

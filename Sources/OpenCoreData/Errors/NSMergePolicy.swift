@@ -52,8 +52,20 @@ open class NSMergePolicy: NSObject, @unchecked Sendable {
         for conflict in list { ConstraintResolution.resolve(conflict, policy: mergeType) }
     }
 
-    /// Resolves optimistic-locking conflicts. OpenCoreData has none to resolve: the last save wins.
-    open func resolve(mergeConflicts list: [Any]) throws {}
+    /// Resolves conflicts between objects being saved and rows changed elsewhere since they were loaded;
+    /// the error policy throws `NSManagedObjectMergeError` with the conflicts under
+    /// `NSPersistentStoreSaveConflictsErrorKey`.
+    open func resolve(mergeConflicts list: [Any]) throws {
+        let conflicts = list.compactMap { $0 as? NSMergeConflict }
+        guard mergeType != .errorMergePolicyType else {
+            throw CoreDataError.make(
+                NSManagedObjectMergeError,
+                "Could not merge changes: \(conflicts.count) object(s) were changed in the store since they were loaded.",
+                [NSPersistentStoreSaveConflictsErrorKey: conflicts]
+            )
+        }
+        for conflict in conflicts { MergeResolution.resolve(conflict, policy: mergeType) }
+    }
 }
 
 /// The default merge policy: saves with conflicts fail.

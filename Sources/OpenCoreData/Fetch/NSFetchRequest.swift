@@ -26,8 +26,9 @@ open class NSFetchRequest<ResultType>: NSPersistentStoreRequest, @unchecked Send
     open var includesPendingChanges: Bool = true
     /// Whether objects come back without their values loaded. The default is `true`.
     open var returnsObjectsAsFaults: Bool = true
-    /// Whether fetched objects the context already holds (without unsaved changes) take the store's
-    /// current values. The default is `false`: they keep the values they have.
+    /// Whether fetched objects with unsaved changes take the store's newer values for the properties they
+    /// did not change. The default is `false`. (Objects without unsaved changes always take newer stored
+    /// values in OpenCoreData, so that contexts see each other's saves on their next fetch.)
     open var shouldRefreshRefetchedObjects: Bool = false
     /// Whether objects of subentities match too. The default is `true`.
     open var includesSubentities: Bool = true

@@ -4,7 +4,11 @@ import Foundation
 final class ToManyStorage {
     let isOrdered: Bool
     @exclusivity(unchecked)
-    var objects: ObjectSet<NSManagedObject>
+    var objects: ObjectSet<NSManagedObject> {
+        didSet { generation &+= 1 }
+    }
+    /// Counts changes to `objects`, so views of the relationship notice them.
+    private(set) var generation = 0
 
     init(isOrdered: Bool, objects: ObjectSet<NSManagedObject> = ObjectSet()) {
         self.isOrdered = isOrdered

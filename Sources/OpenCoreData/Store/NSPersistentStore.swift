@@ -58,6 +58,11 @@ open class NSPersistentStore: NSObject, @unchecked Sendable {
         preconditionFailure("\(Swift.type(of: self)) does not implement loading")
     }
 
+    /// The current version of each row, nil for rows that no longer exist.
+    func rowVersions(of objectIDs: [NSManagedObjectID]) throws -> [Int64?] {
+        try objectIDs.map { try snapshot(for: $0)?.version }
+    }
+
     /// The destination object IDs of a to-many relationship of the row of `objectID`.
     func relatedObjectIDs(of objectID: NSManagedObjectID, slot: Int) throws -> [NSManagedObjectID] {
         guard let values = try snapshot(for: objectID)?.values, slot < values.count else { return [] }

@@ -99,6 +99,13 @@ open class NSPersistentStoreCoordinator: NSObject, @unchecked Sendable {
         try withLock { try (objectID.persistentStore ?? stores.first)?.snapshot(for: objectID) }
     }
 
+    func rowVersions(of objectIDs: [NSManagedObjectID]) throws -> [Int64?] {
+        try withLock {
+            guard let store = stores.first else { return objectIDs.map { _ in nil } }
+            return try store.rowVersions(of: objectIDs)
+        }
+    }
+
     func relatedObjectIDs(of objectID: NSManagedObjectID, slot: Int) throws -> [NSManagedObjectID] {
         try withLock { try (objectID.persistentStore ?? stores.first)?.relatedObjectIDs(of: objectID, slot: slot) ?? [] }
     }

@@ -1,0 +1,76 @@
+import Foundation
+
+extension NSManagedObjectContext {
+    /// Finds updated objects whose rows were saved by someone else since they were loaded, and lets
+    /// the merge policy resolve them (the error policy throws `NSManagedObjectMergeError`).
+    func resolveMergeConflicts() throws {
+        guard let coordinator = storeCoordinator else { return }
+        let candidates = changedObjects.elements.filter { $0.isUpdated && !$0.objectID.isTemporaryID }
+        guard !candidates.isEmpty else { return }
+        let versions = try coordinator.rowVersions(of: candidates.map(\.objectID))
+        var conflicts: [NSMergeConflict] = []
+        for (object, version) in zip(candidates, versions) where version.map({ $0 > object.rowVersion }) ?? true {
+            conflicts.append(NSMergeConflict(
+                source: object,
+                newVersion: Int(version ?? 0),
+                oldVersion: Int(object.rowVersion),
+                cachedSnapshot: object.committedValues(forKeys: nil),
+                persistedSnapshot: nil
+            ))
+        }
+        guard !conflicts.isEmpty else { return }
+        let policy = (mergePolicy as? NSMergePolicy) ?? .error
+        try policy.resolve(mergeConflicts: conflicts)
+    }
+}
+
+/// How the merging policies resolve a conflict with a row changed elsewhere.
+enum MergeResolution {
+    static func resolve(_ conflict: NSMergeConflict, policy: NSMergePolicyType) {
+        let object = conflict.sourceObject
+        guard let context = object.managedObjectContext else { return }
+        guard let stored = (try? context.snapshot(for: object.objectID)) ?? nil else {
+            // The row was deleted elsewhere: the change has nothing left to update.
+            object.revertChanges()
+            context.forget(object)
+            return
+        }
+        let committed = object.committedSlots ?? object.slots
+        let changed = Set(object.changedSlots.slots)
+        let keep: Set<Int>
+        switch policy {
+        case .mergeByPropertyObjectTrumpMergePolicyType, .errorMergePolicyType:
+            keep = changed
+        case .mergeByPropertyStoreTrumpMergePolicyType:
+            keep = changed.filter { !context.storedValue(stored.values[$0], differsFrom: committed[$0], kind: object.layout.kinds[$0]) }
+        case .overwriteMergePolicyType:
+            let loadedRelationships = object.layout.relationshipSlots.filter { object.slots[$0] != nil }
+            keep = changed.union(object.layout.persistentAttributeSlots).union(loadedRelationships)
+        case .rollbackMergePolicyType:
+            keep = []
+        }
+        let current = object.slots
+        context.apply(stored, to: object)
+        object.committedSlots = object.copiedSlots()
+        for slot in keep.sorted() {
+            object.slots[slot] = current[slot]
+            object.changedSlots.insert(slot)
+        }
+        if object.changedSlots.isEmpty { object.committedSlots = nil }
+    }
+}
+
+extension NSManagedObjectContext {
+    /// Whether a stored value differs from the value an object was loaded with (relationships by object ID).
+    func storedValue(_ stored: Any?, differsFrom committed: Any?, kind: EntityLayout.SlotKind) -> Bool {
+        switch kind {
+        case .attribute:
+            return !storedValuesEqual(stored, committed)
+        case .toOne:
+            return (stored as? NSManagedObjectID) != (committed as? NSManagedObject)?.objectID
+        case .toMany:
+            guard let ids = stored as? [NSManagedObjectID], let storage = committed as? ToManyStorage else { return false }
+            return Set(ids) != Set(storage.objects.elements.map(\.objectID))
+        }
+    }
+}
