@@ -4,11 +4,15 @@ import Foundation
 ///
 /// Attributes used by `==` and `IN` predicates get a hash index on first use, so fetching k objects
 /// by identifier costs O(k), not O(rows).
-final class InMemoryStore: NSPersistentStore, @unchecked Sendable {
+final class InMemoryStore: NSPersistentStore, StoredRowSource, @unchecked Sendable {
     private struct Row {
         let objectID: NSManagedObjectID
         var values: [Any?]
         var version: Int64
+
+        var storedRow: StoredRow {
+            StoredRow(objectID: objectID, snapshot: ObjectSnapshot(values: values, version: version))
+        }
     }
 
     /// The rows of one concrete entity, in insertion order, with hash indexes by slot.
@@ -74,22 +78,22 @@ final class InMemoryStore: NSPersistentStore, @unchecked Sendable {
     override func fetchRows(_ plan: FetchPlan) throws -> [StoredRow] {
         lock.lock()
         defer { lock.unlock() }
-        var matches: [Row] = []
+        var matches: [StoredRow] = []
         for entity in plan.entities {
             guard let table = tables[ObjectIdentifier(entity)] else { continue }
             for key in candidateKeys(in: table, entity: entity, predicate: plan.predicate) {
-                guard let row = table.rows[key] else { continue }
-                if let predicate = plan.predicate, !predicate.evaluate(with: RowView(store: self, row: row)) { continue }
+                guard let row = table.rows[key]?.storedRow else { continue }
+                if let predicate = plan.predicate, !predicate.evaluate(with: StoredRowView(source: self, row: row)) { continue }
                 matches.append(row)
             }
         }
         if !plan.sortDescriptors.isEmpty {
-            let views = matches.map { RowView(store: self, row: $0) }
+            let views = matches.map { StoredRowView(source: self, row: $0) }
             matches = views.sorted(byDescriptors: plan.sortDescriptors).map(\.row)
         }
         let start = min(plan.offset, matches.count)
         let end = plan.limit > 0 ? min(matches.count, start + plan.limit) : matches.count
-        return matches[start..<end].map { StoredRow(objectID: $0.objectID, snapshot: ObjectSnapshot(values: $0.values, version: $0.version)) }
+        return Array(matches[start..<end])
     }
 
     /// The keys of rows that may match: from a hash index when the predicate pins an attribute, else all.
@@ -172,36 +176,14 @@ final class InMemoryStore: NSPersistentStore, @unchecked Sendable {
         return version
     }
 
-    // MARK: - Predicate evaluation over rows
+    // MARK: - Rows for predicate evaluation
 
-    /// A row seen through key-value reads, so predicates and sort descriptors evaluate against stored values.
-    private final class RowView: NSObject, KeyValueReadable, ObjectIDIdentifiable {
-        unowned let store: InMemoryStore
-        let row: Row
+    func storedRow(for objectID: NSManagedObjectID) -> StoredRow? {
+        row(for: objectID).map(\.storedRow)
+    }
 
-        init(store: InMemoryStore, row: Row) {
-            self.store = store
-            self.row = row
-        }
-
-        var objectID: NSManagedObjectID { row.objectID }
-
-        func value(forKey key: String) -> Any? {
-            let layout = row.objectID.entity.layout
-            guard let slot = layout.slotByName[key] else { return nil }
-            switch layout.kinds[slot] {
-            case .attribute:
-                return row.values[slot]
-            case .toOne:
-                return (row.values[slot] as? NSManagedObjectID).flatMap(view(of:))
-            case .toMany:
-                return ((row.values[slot] as? [NSManagedObjectID]) ?? []).compactMap(view(of:))
-            }
-        }
-
-        private func view(of objectID: NSManagedObjectID) -> RowView? {
-            store.row(for: objectID).map { RowView(store: store, row: $0) }
-        }
+    func storedToManyIDs(of objectID: NSManagedObjectID, slot: Int) -> [NSManagedObjectID] {
+        row(for: objectID)?.values[slot] as? [NSManagedObjectID] ?? []
     }
 }
 

@@ -76,7 +76,7 @@ extension SQLiteStore {
                     rows += try run(query, limit: inSQL ? plan.limit : 0, offset: inSQL ? plan.offset : 0, connection)
                 }
                 if !plan.sortDescriptors.isEmpty && !(sortedInSQL && single) {
-                    rows = rows.map { SQLiteRowView(store: self, row: $0) }.sorted(byDescriptors: plan.sortDescriptors).map(\.row)
+                    rows = rows.map { StoredRowView(source: self, row: $0) }.sorted(byDescriptors: plan.sortDescriptors).map(\.row)
                 }
                 guard !boundedInSQL else { return rows }
                 let start = min(plan.offset, rows.count)
@@ -120,7 +120,7 @@ extension SQLiteStore {
             if let row = query.reader.row(statement) { rows.append(row) }
         }
         guard let residual = query.residual else { return rows }
-        return rows.filter { residual.evaluate(with: SQLiteRowView(store: self, row: $0)) }
+        return rows.filter { residual.evaluate(with: StoredRowView(source: self, row: $0)) }
     }
 
     func countMatchingRows(_ plan: FetchPlan) throws -> Int {

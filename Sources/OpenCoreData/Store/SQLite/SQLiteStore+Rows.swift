@@ -97,3 +97,14 @@ extension SQLiteStore {
         }
     }
 }
+
+extension SQLiteStore: StoredRowSource {
+    func storedRow(for objectID: NSManagedObjectID) -> StoredRow? {
+        guard let snapshot = (try? readSnapshot(for: objectID)) ?? nil else { return nil }
+        return StoredRow(objectID: objectID, snapshot: snapshot)
+    }
+
+    func storedToManyIDs(of objectID: NSManagedObjectID, slot: Int) -> [NSManagedObjectID] {
+        (try? readRelatedObjectIDs(of: objectID, slot: slot)) ?? []
+    }
+}
