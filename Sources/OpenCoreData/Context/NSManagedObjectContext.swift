@@ -37,7 +37,7 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
     var parentContext: NSManagedObjectContext?
     /// One object per object ID.
     @exclusivity(unchecked)
-    var registry: [NSManagedObjectID: NSManagedObject] = [:]
+    var registry = ObjectRegistry()
     /// Inserted, updated and deleted objects, in the order they changed.
     @exclusivity(unchecked)
     var changedObjects = ObjectSet<NSManagedObject>()

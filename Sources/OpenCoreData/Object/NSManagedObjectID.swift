@@ -17,12 +17,18 @@ open class NSManagedObjectID: NSObject, NSCopying, @unchecked Sendable {
     public private(set) weak var persistentStore: NSPersistentStore?
     let storeIdentifier: String?
     let reference: Reference
+    /// The hash, computed once: IDs are dictionary keys on every hot path.
+    private let precomputedHash: Int
 
     init(entity: NSEntityDescription, reference: Reference, store: NSPersistentStore?) {
         self.entity = entity
         self.reference = reference
         persistentStore = store
         storeIdentifier = store?.identifier
+        var hasher = Hasher()
+        hasher.combine(reference)
+        hasher.combine(ObjectIdentifier(entity))
+        precomputedHash = hasher.finalize()
         super.init()
     }
 
@@ -62,14 +68,15 @@ open class NSManagedObjectID: NSObject, NSCopying, @unchecked Sendable {
 
     override open func isEqual(_ object: Any?) -> Bool {
         guard let other = object as? NSManagedObjectID else { return false }
-        return other === self || (other.reference == reference && other.entity === entity && other.storeIdentifier == storeIdentifier)
+        return identifiesSameObject(as: other)
     }
 
-    override open var hash: Int {
-        var hasher = Hasher()
-        hasher.combine(reference)
-        hasher.combine(ObjectIdentifier(entity))
-        return hasher.finalize()
+    override open var hash: Int { precomputedHash }
+
+    /// Whether `other` names the same object (equality without a dynamic cast).
+    func identifiesSameObject(as other: NSManagedObjectID) -> Bool {
+        other === self || (other.precomputedHash == precomputedHash && other.reference == reference
+            && other.entity === entity && other.storeIdentifier == storeIdentifier)
     }
 
     override open var description: String {
