@@ -91,15 +91,16 @@ extension NSManagedObjectContext {
 extension NSManagedObject {
     /// The object's values in store form: relationships as object IDs, to-many ones not loaded as nil.
     func snapshot(includingTransient: Bool) -> ObjectSnapshot {
-        var values = [Any?](repeating: nil, count: slots.count)
+        var values: [Any?] = []
+        values.reserveCapacity(slots.count)
         for slot in slots.indices {
             switch layout.kinds[slot] {
             case .attribute:
-                if includingTransient || !layout.properties[slot].isTransient { values[slot] = slots[slot] }
+                values.append(includingTransient || !layout.transientSlots[slot] ? slots[slot] : nil)
             case .toOne:
-                values[slot] = (slots[slot] as? NSManagedObject)?.objectID
+                values.append((slots[slot] as? NSManagedObject)?.objectID)
             case .toMany:
-                values[slot] = (slots[slot] as? ToManyStorage)?.objects.elements.map(\.objectID)
+                values.append((slots[slot] as? ToManyStorage)?.objects.elements.map(\.objectID))
             }
         }
         return ObjectSnapshot(values: values, version: rowVersion)

@@ -40,7 +40,8 @@ extension NSManagedObject {
     func validateProperties() throws {
         fireFaultIfNeeded()
         var errors: [NSError] = []
-        for (slot, property) in layout.properties.enumerated() where !property.isTransient {
+        for slot in layout.validatedSlots {
+            let property = layout.properties[slot]
             switch layout.kinds[slot] {
             case .attribute, .toOne:
                 if !property.isOptional, slots[slot] == nil {

@@ -23,6 +23,10 @@ final class EntityLayout: @unchecked Sendable {
     private(set) var inverseSlots: [Int?]
     /// Slots of attributes that stores persist (not transient).
     let persistentAttributeSlots: [Int]
+    /// Whether each slot's property is transient.
+    let transientSlots: [Bool]
+    /// Slots that validation at save must look at: mandatory properties and bounded to-many relationships.
+    let validatedSlots: [Int]
     /// Slots of relationships.
     let relationshipSlots: [Int]
     /// Uniqueness constraints as slot lists, the superentity's included.
@@ -61,6 +65,15 @@ final class EntityLayout: @unchecked Sendable {
         self.kinds = kinds
         self.defaults = defaults
         persistentAttributeSlots = persistent
+        transientSlots = properties.map(\.isTransient)
+        validatedSlots = properties.indices.filter { slot in
+            let property = properties[slot]
+            guard !property.isTransient else { return false }
+            if let relationship = property as? NSRelationshipDescription, relationship.isToMany {
+                return !relationship.isOptional || relationship.minCount > 0 || relationship.maxCount > 0
+            }
+            return !property.isOptional
+        }
         relationshipSlots = relationships
         inverseSlots = Array(repeating: nil, count: properties.count)
 
