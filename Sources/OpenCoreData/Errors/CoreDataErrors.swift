@@ -62,31 +62,6 @@ public let NSPersistentStoreSaveConflictsErrorKey = "conflictList"
 /// The domain of SQLite result codes.
 public let NSSQLiteErrorDomain = "NSSQLiteErrorDomain"
 
-extension CocoaError.Code {
-    /// A generic validation error (1550).
-    public static var managedObjectValidation: CocoaError.Code { .init(rawValue: NSManagedObjectValidationError) }
-    /// A uniqueness constraint was violated (1551).
-    public static var managedObjectConstraintValidation: CocoaError.Code { .init(rawValue: NSManagedObjectConstraintValidationError) }
-    /// Several validation errors (1560).
-    public static var validationMultipleErrors: CocoaError.Code { .init(rawValue: NSValidationMultipleErrorsError) }
-    /// A non-optional property is nil (1570).
-    public static var validationMissingMandatoryProperty: CocoaError.Code { .init(rawValue: NSValidationMissingMandatoryPropertyError) }
-    /// Too few objects in a to-many relationship (1580).
-    public static var validationRelationshipLacksMinimumCount: CocoaError.Code { .init(rawValue: NSValidationRelationshipLacksMinimumCountError) }
-    /// Too many objects in a to-many relationship (1590).
-    public static var validationRelationshipExceedsMaximumCount: CocoaError.Code { .init(rawValue: NSValidationRelationshipExceedsMaximumCountError) }
-    /// A deny delete rule refused a deletion (1600).
-    public static var validationRelationshipDeniedDelete: CocoaError.Code { .init(rawValue: NSValidationRelationshipDeniedDeleteError) }
-    /// An object referred to does not exist (133000).
-    public static var managedObjectReferentialIntegrity: CocoaError.Code { .init(rawValue: NSManagedObjectReferentialIntegrityError) }
-    /// Unresolved uniqueness constraint conflicts (133021).
-    public static var managedObjectConstraintMerge: CocoaError.Code { .init(rawValue: NSManagedObjectConstraintMergeError) }
-    /// Unknown store type (134000).
-    public static var persistentStoreInvalidType: CocoaError.Code { .init(rawValue: NSPersistentStoreInvalidTypeError) }
-    /// The store's model is incompatible (134100).
-    public static var persistentStoreIncompatibleVersionHash: CocoaError.Code { .init(rawValue: NSPersistentStoreIncompatibleVersionHashError) }
-}
-
 /// The errors OpenCoreData raises, as the `NSError`s Core Data uses.
 enum CoreDataError {
     static func make(_ code: Int, _ message: String, _ userInfo: [String: Any] = [:]) -> NSError {
