@@ -77,15 +77,25 @@ extension NSManagedObjectContext {
             guard let coordinator = persistentStoreCoordinator else { throw CoreDataError.noContextForSave() }
             let temporary = objects.filter { $0.managedObjectContext === self && $0.objectID.isTemporaryID }
             let byEntity = Dictionary(grouping: temporary) { ObjectIdentifier($0.entity) }
-            for group in byEntity.values {
-                guard let entity = group.first?.entity else { continue }
-                let ids = try coordinator.newObjectIDs(for: entity, count: group.count)
+            var renamed: [NSManagedObject] = []
+            var oldIDs: [NSManagedObjectID] = []
+            renamed.reserveCapacity(temporary.count)
+            oldIDs.reserveCapacity(temporary.count)
+            // All new IDs first, so a failing store leaves every object as it was.
+            let assignments = try byEntity.values.compactMap { group -> ([NSManagedObject], [NSManagedObjectID])? in
+                guard let entity = group.first?.entity else { return nil }
+                return (group, try coordinator.newObjectIDs(for: entity, count: group.count))
+            }
+            for (group, ids) in assignments {
                 for (object, newID) in zip(group, ids) {
-                    let oldID = object.objectID
+                    oldIDs.append(object.objectID)
+                    renamed.append(object)
                     object.objectID = newID
-                    reregister(object, from: oldID)
-                    parentContext?.adoptPermanentID(newID, replacing: oldID)
                 }
+            }
+            registry.reregister(renamed, replacing: oldIDs)
+            if let parent = parentContext {
+                for (object, oldID) in zip(renamed, oldIDs) { parent.adoptPermanentID(object.objectID, replacing: oldID) }
             }
         }
     }

@@ -14,6 +14,7 @@ open class NSManagedObject: NSObject, ManagedPropertyContainer {
     /// The object's entity.
     public let entity: NSEntityDescription
     /// The object's identifier; temporary until the object is saved.
+    @exclusivity(unchecked)
     public internal(set) var objectID: NSManagedObjectID
     /// The context the object lives in, nil once it is deleted and saved, or before it is inserted.
     public internal(set) weak var managedObjectContext: NSManagedObjectContext?
