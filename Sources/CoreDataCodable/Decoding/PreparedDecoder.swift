@@ -3,7 +3,7 @@ import Foundation
 /// The decoder an object's `initialize(from:)` receives: the element's own decoder, carrying
 /// the container `container(for:)` prepared, so that neither the hook nor a default
 /// initialization has to run it again.
-final class PreparedDecoder: Decoder {
+final class PreparedDecoder: ForwardingDecoder {
     let base: any Decoder
     let values: ObjectValues
     let mapping: DecodingMapping
@@ -12,20 +12,5 @@ final class PreparedDecoder: Decoder {
         self.base = base
         self.values = values
         self.mapping = mapping
-    }
-
-    var codingPath: [any CodingKey] { base.codingPath }
-    var userInfo: [CodingUserInfoKey: Any] { base.userInfo }
-
-    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        try base.container(keyedBy: type)
-    }
-
-    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        try base.unkeyedContainer()
-    }
-
-    func singleValueContainer() throws -> any SingleValueDecodingContainer {
-        try base.singleValueContainer()
     }
 }
