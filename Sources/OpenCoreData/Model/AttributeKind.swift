@@ -49,22 +49,14 @@ enum AttributeKind: Sendable {
         guard let value, !isNullValue(value) else { return .some(nil) }
         switch self {
         case .integer16, .integer32, .integer64:
-            if let integer = value as? Int64 { return integer }
             if let integer = value as? Int { return Int64(integer) }
-            if value is Bool || value is String { return nil }
-            return (value as? NSNumber)?.int64Value
+            return Self.number(value, as: Int64.self, \.int64Value)
         case .double:
-            if let double = value as? Double { return double }
-            if value is Bool || value is String { return nil }
-            return (value as? NSNumber)?.doubleValue
+            return Self.number(value, as: Double.self, \.doubleValue)
         case .float:
-            if let float = value as? Float { return float }
-            if value is Bool || value is String { return nil }
-            return (value as? NSNumber)?.floatValue
+            return Self.number(value, as: Float.self, \.floatValue)
         case .decimal:
-            if let decimal = value as? Decimal { return decimal }
-            if value is Bool || value is String { return nil }
-            return (value as? NSNumber)?.decimalValue
+            return Self.number(value, as: Decimal.self, \.decimalValue)
         case .boolean:
             if let bool = value as? Bool { return bool }
             if value is String { return nil }
@@ -82,6 +74,13 @@ enum AttributeKind: Sendable {
         case .any:
             return value
         }
+    }
+
+    /// `value` as a `Number`: itself, or converted from any other number (not from a Boolean or a string).
+    private static func number<Number>(_ value: Any, as type: Number.Type, _ convert: (NSNumber) -> Number) -> Number? {
+        if let number = value as? Number { return number }
+        if value is Bool || value is String { return nil }
+        return (value as? NSNumber).map(convert)
     }
 
     /// The stored value as `value(forKey:)` returns it.
