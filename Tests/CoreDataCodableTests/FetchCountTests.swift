@@ -26,6 +26,13 @@ struct FetchCountTests {
         #expect(try stack.count("Person") == 1000)
     }
 
+    @Test func relationshipsDecodedByHookCostOneFetchPerEntity() throws {
+        let stack = try TestStack()
+        let before = stack.fetchCount
+        _ = try stack.decode(Many<HandBox>.self, fixture: "boxes")
+        #expect(stack.fetchCount - before == 2)
+    }
+
     @Test func plainArrayCostsOneFetchPerElement() throws {
         let stack = try TestStack()
         let before = stack.fetchCount

@@ -67,6 +67,18 @@ struct HooksTests {
         #expect(try stack.count("Custom") == 3)
     }
 
+    @Test func relatedObjectsDecodedByHookUsePreparedContainers() throws {
+        let stack = try TestStack()
+        let containers = CallCounter.count("Custom.container", in: stack.context)
+        let boxes = try stack.decode(Many<HandBox>.self, fixture: "boxes")
+        #expect(CallCounter.count("Custom.container", in: stack.context) - containers == 5)
+        stack.read {
+            #expect(boxes.map { $0.customs.map(\.id).sorted() } == [[1, 2], [2, 3]])
+            #expect(boxes.map { $0.main?.compound } == ["Hello World", nil])
+        }
+        #expect(try stack.count("Custom") == 3)
+    }
+
     @Test func containerHookInjectsCompoundIdentity() throws {
         let stack = try TestStack()
         let object = try stack.decode(CustomDoubleId.self, fixture: "customDoubleId")

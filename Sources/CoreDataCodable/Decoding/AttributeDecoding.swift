@@ -6,7 +6,7 @@ extension ObjectValues {
     /// `DecodingError.typeMismatch`; it never becomes nil.
     func attributeValue(_ property: PropertyMapping, entity: String) throws -> FoundValue<Any> {
         guard let attribute = property.attribute else { return .missing }
-        if let manual = manualValues[property.keyString] {
+        if let manual = manualValue(for: property) {
             guard let manual else { return .null }
             guard let value = AttributeDecoding.converted(manual, for: property) else {
                 throw DecodingError.typeMismatch(AttributeDecoding.swiftType(of: attribute, property), DecodingError.Context(
@@ -17,14 +17,29 @@ extension ObjectValues {
             }
             return .value(value)
         }
-        guard let (container, key) = try locate(property.path) else { return .missing }
-        if try container.decodeNil(forKey: key) { return .null }
-        return .value(try AttributeDecoding.decode(property, attribute, from: container, forKey: key, entity: entity))
+        let container: KeyedDecodingContainer<JSONKey>
+        let key: JSONKey
+        if property.path.count == 1 {
+            (container, key) = (self.container, property.lastKey)
+        } else {
+            guard let located = try locate(property.path) else { return .missing }
+            (container, key) = located
+        }
+        // Decoding first costs one lookup for a value that is there, the common case; a missing
+        // key or `null` is told apart only when the decode fails.
+        do {
+            return .value(try AttributeDecoding.decode(property, attribute, from: container, forKey: key, entity: entity))
+        } catch {
+            guard container.contains(key) else { return .missing }
+            if (try? container.decodeNil(forKey: key)) == true { return .null }
+            throw error
+        }
     }
 }
 
 /// Decoding attribute values by their Core Data type.
 enum AttributeDecoding {
+    /// Decodes the value of `key` by the attribute's type; a missing key or `null` throws.
     static func decode(
         _ property: PropertyMapping, _ attribute: NSAttributeDescription,
         from container: KeyedDecodingContainer<JSONKey>, forKey key: JSONKey, entity: String
@@ -34,12 +49,12 @@ enum AttributeDecoding {
             return try stored(value, for: attribute)
         }
         switch attribute.attributeType {
-        case .integer16AttributeType: return try decodeNumber(Int16.self, from: container, forKey: key)
-        case .integer32AttributeType: return try decodeNumber(Int32.self, from: container, forKey: key)
-        case .integer64AttributeType: return try decodeNumber(Int64.self, from: container, forKey: key)
-        case .decimalAttributeType: return try decodeNumber(Decimal.self, from: container, forKey: key)
-        case .doubleAttributeType: return try decodeNumber(Double.self, from: container, forKey: key)
-        case .floatAttributeType: return try decodeNumber(Float.self, from: container, forKey: key)
+        case .integer16AttributeType: return try decodeNumber(Int16.self, at: container, key) { try container.decode(Int16.self, forKey: key) }
+        case .integer32AttributeType: return try decodeNumber(Int32.self, at: container, key) { try container.decode(Int32.self, forKey: key) }
+        case .integer64AttributeType: return try decodeNumber(Int64.self, at: container, key) { try container.decode(Int64.self, forKey: key) }
+        case .decimalAttributeType: return try decodeNumber(Decimal.self, at: container, key) { try container.decode(Decimal.self, forKey: key) }
+        case .doubleAttributeType: return try decodeNumber(Double.self, at: container, key) { try container.decode(Double.self, forKey: key) }
+        case .floatAttributeType: return try decodeNumber(Float.self, at: container, key) { try container.decode(Float.self, forKey: key) }
         case .booleanAttributeType: return try container.decode(Bool.self, forKey: key)
         case .stringAttributeType: return try container.decode(String.self, forKey: key)
         case .dateAttributeType: return try container.decode(Date.self, forKey: key)
@@ -66,11 +81,14 @@ enum AttributeDecoding {
     /// For such a number (`70000` for `Int16`, `2.5` for an integer), swift-foundation's
     /// JSONDecoder throws an internal error that reaches the caller as "not valid JSON", without
     /// a coding path.
-    private static func decodeNumber<Number: Decodable>(
-        _ type: Number.Type, from container: KeyedDecodingContainer<JSONKey>, forKey key: JSONKey
+    ///
+    /// `decode` calls the container's overload for the concrete type: the generic one goes
+    /// through `init(from:)` and costs several times more.
+    private static func decodeNumber<Number>(
+        _ type: Number.Type, at container: KeyedDecodingContainer<JSONKey>, _ key: JSONKey, _ decode: () throws -> Number
     ) throws -> Number {
         do {
-            return try container.decode(type, forKey: key)
+            return try decode()
         } catch let error as DecodingError {
             throw error
         } catch {

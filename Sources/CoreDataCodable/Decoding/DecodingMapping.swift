@@ -32,7 +32,10 @@ final class DecodingMapping {
             makeObject: { managedType.init(entity: entity, insertInto: $0) },
             prepare: { decoder in
                 let container = try Object.container(for: decoder)
-                guard let values = (container as? any ObjectValuesContainer)?.values else {
+                // The concrete type first: a cast to a protocol costs a conformance lookup.
+                guard let values = (container as? CoreDataKeyedDecodingContainer<Object>)?.values
+                    ?? (container as? any ObjectValuesContainer)?.values
+                else {
                     throw CoreDataCodableError(
                         .invalidContainer(entity: entity.codableName, containerType: "\(Swift.type(of: container))"),
                         codingPath: decoder.codingPath

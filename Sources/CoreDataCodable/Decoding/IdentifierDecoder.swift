@@ -45,7 +45,19 @@ private struct IdentifierKeyedContainer<Key: CodingKey>: KeyedDecodingContainerP
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         try requireLeaf(key)
-        return try base.singleValueContainer().decode(type)
+        let container = try base.singleValueContainer()
+        // Identifier types through the container's concrete overloads: the generic one goes
+        // through `init(from:)` and costs several times more.
+        let value: Any? = switch type {
+        case is Int64.Type: try container.decode(Int64.self)
+        case is Int.Type: try container.decode(Int.self)
+        case is Int32.Type: try container.decode(Int32.self)
+        case is Int16.Type: try container.decode(Int16.self)
+        case is String.Type: try container.decode(String.self)
+        default: nil
+        }
+        if let value = value as? T { return value }
+        return try container.decode(type)
     }
 
     func nestedContainer<NestedKey: CodingKey>(

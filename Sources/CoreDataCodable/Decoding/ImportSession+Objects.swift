@@ -40,7 +40,7 @@ extension ImportSession {
     }
 
     /// The object for `source`, found or inserted, initialized by the type's hook.
-    private func materialize(_ source: ObjectSource, mapping: DecodingMapping) throws -> NSManagedObject {
+    func materialize(_ source: ObjectSource, mapping: DecodingMapping) throws -> NSManagedObject {
         let object: NSManagedObject
         if let identity = source.identity, let existing = self.object(entity: mapping.mapping.entityName, identity: identity) {
             object = existing
@@ -48,7 +48,7 @@ extension ImportSession {
         } else {
             object = insert(mapping, identity: source.identity, identityValues: source.identityValues)
         }
-        try mapping.initialize(object, source.decoder)
+        try initialize(object, from: source, mapping: mapping)
         return object
     }
 

@@ -4,10 +4,11 @@ import Foundation
 /// prepared and their identities collected, so that each entity costs one fetch for the whole
 /// payload rather than one per nested array.
 ///
-/// Preparing runs each object's `container(for:)` once; the prepared sources are kept by coding
-/// path and used when the decode reaches them. Prefetching is best effort: a related value that
-/// cannot be prepared ahead (a type mismatch, a missing identity) is left to the decode itself,
-/// which reports the error where it applies the value.
+/// Preparing runs each object's `container(for:)` once. Each object's decoder keeps the sources
+/// of its related objects, which a default initialization applies directly; a hook that decodes
+/// a related object itself finds its source by coding path. Prefetching is best effort: a related
+/// value that cannot be prepared ahead (a type mismatch, a missing identity) is left to the decode
+/// itself, which reports the error where it applies the value.
 extension ImportSession {
     /// The prepared source of the value `decoder` holds: prepared ahead, or prepared now (its
     /// related values prepared ahead with it).
@@ -19,41 +20,52 @@ extension ImportSession {
         return source
     }
 
-    /// Prepares, recursively, the related objects present in `source`'s JSON.
+    /// Prepares, recursively, the related objects present in `source`'s JSON and keeps them in
+    /// its decoder. A relationship is kept only when every one of its objects could be prepared.
     private func prepareRelatedValues(of source: ObjectSource, mapping: DecodingMapping) {
-        let values = source.decoder.values
-        var parentDepth: Int?
-        for property in mapping.mapping.properties {
+        let prepared = source.decoder
+        let values = prepared.values
+        for (index, property) in mapping.mapping.properties.enumerated() {
             guard let relationship = property.relationship,
-                  values.manualValues[property.keyString] == nil,
+                  !values.hasManualValue(for: property),
                   let destinationEntity = relationship.destinationEntity,
                   case .mapped(let destination)? = try? destinationDecoding(for: destinationEntity),
                   let (container, key) = try? values.locate(property.path),
                   (try? container.decodeNil(forKey: key)) == false,
                   let decoder = try? container.superDecoder(forKey: key)
             else { continue }
-            let depth = parentDepth ?? source.decoder.codingPath.count
-            parentDepth = depth
             if relationship.isToMany {
-                guard var elements = try? decoder.unkeyedContainer() else { continue }
-                while !elements.isAtEnd {
-                    if (try? elements.decodeNil()) == true { continue }
-                    guard let element = try? elements.superDecoder() else { break }
-                    prepareAhead(element, mapping: destination, parentDepth: depth)
+                if let sources = prepareElements(of: decoder, mapping: destination, parent: prepared) {
+                    prepared.keep(.many(sources), at: index)
                 }
-            } else {
-                prepareAhead(decoder, mapping: destination, parentDepth: depth)
+            } else if let related = prepareAhead(decoder, mapping: destination, parent: prepared) {
+                prepared.keep(.one(related), at: index)
             }
         }
     }
 
-    private func prepareAhead(_ decoder: any Decoder, mapping: DecodingMapping, parentDepth: Int) {
-        guard let source = try? ObjectSource(decoder: decoder, mapping: mapping) else { return }
-        let codingPath = decoder.codingPath
-        if codingPath.count <= parentDepth { stopReusingPreparedSources() }
-        keepPrepared(source, at: codingPath)
+    /// The sources of the elements of the JSON array `decoder` holds, `null` elements left out;
+    /// nil when one of them cannot be prepared.
+    private func prepareElements(of decoder: any Decoder, mapping: DecodingMapping, parent: PreparedDecoder) -> [ObjectSource]? {
+        guard var elements = try? decoder.unkeyedContainer() else { return nil }
+        var sources: [ObjectSource] = []
+        if let count = elements.count { sources.reserveCapacity(count) }
+        while !elements.isAtEnd {
+            if (try? elements.decodeNil()) == true { continue }
+            guard let element = try? elements.superDecoder(),
+                  let source = prepareAhead(element, mapping: mapping, parent: parent)
+            else { return nil }
+            sources.append(source)
+        }
+        return sources
+    }
+
+    private func prepareAhead(_ decoder: any Decoder, mapping: DecodingMapping, parent: PreparedDecoder) -> ObjectSource? {
+        guard let source = try? ObjectSource(decoder: decoder, mapping: mapping) else { return nil }
+        keepPrepared(source, parent: parent)
         enqueue(source, mapping: mapping.mapping)
         prepareRelatedValues(of: source, mapping: mapping)
+        return source
     }
 
     /// Fetches, one request per entity, the objects of the identities enqueued and not looked up yet.

@@ -10,7 +10,7 @@ extension ImportSession {
         try run(in: context) { session in
             let prepared = try decoder as? PreparedDecoder ?? session.prepare(decoder, for: object)
             session.willChange(object)
-            try session.apply(prepared.values, to: object, mapping: prepared.mapping.mapping, including: isIncluded)
+            try session.apply(prepared, to: object, including: isIncluded)
         }
     }
 
@@ -24,16 +24,18 @@ extension ImportSession {
         return PreparedDecoder(base: decoder, values: try mapping.prepare(decoder), mapping: mapping)
     }
 
-    /// Sets the present properties of `values` on `object`; missing keys leave properties unchanged.
-    func apply(
-        _ values: ObjectValues, to object: NSManagedObject, mapping: EntityMapping,
-        including isIncluded: (PropertyMapping) -> Bool
-    ) throws {
-        for property in mapping.properties where isIncluded(property) {
+    /// Sets the properties present in the JSON of `prepared` on `object`; missing keys leave
+    /// properties unchanged.
+    func apply(_ prepared: PreparedDecoder, to object: NSManagedObject, including isIncluded: (PropertyMapping) -> Bool) throws {
+        let mapping = prepared.mapping.mapping
+        let identified = prepared.identifiedObject == ObjectIdentifier(object)
+        for (index, property) in mapping.properties.enumerated() where isIncluded(property) {
             if let attribute = property.attribute {
-                try applyAttribute(property, attribute, from: values, to: object, entity: mapping.entityName)
+                // The object was found or inserted by these very values.
+                if identified, property.isIdentity { continue }
+                try applyAttribute(property, attribute, from: prepared.values, to: object, entity: mapping.entityName)
             } else if let relationship = property.relationship {
-                try applyRelationship(property, relationship, from: values, to: object, entity: mapping.entityName)
+                try applyRelationship(property, relationship, from: prepared, at: index, to: object, entity: mapping.entityName)
             }
         }
     }
@@ -66,35 +68,50 @@ extension ImportSession {
 
     private func applyRelationship(
         _ property: PropertyMapping, _ relationship: NSRelationshipDescription,
-        from values: ObjectValues, to object: NSManagedObject, entity: String
+        from prepared: PreparedDecoder, at index: Int, to object: NSManagedObject, entity: String
     ) throws {
         let newValue: Any?
-        switch try relationshipValue(property, in: values) {
-        case .missing:
-            return
-        case .null:
-            newValue = relationship.isToMany ? Self.toManyValue([], ordered: relationship.isOrdered) : nil
-        case .value(.manual(let value)):
-            newValue = try manualRelationshipValue(value, property, relationship, values: values, entity: entity)
-        case .value(.decoder(let decoder)):
-            guard let destinationEntity = relationship.destinationEntity else {
-                throw CoreDataCodableError(
-                    .propertyNotDecodable(entity: entity, property: property.name, reason: "it has no destination entity."),
-                    codingPath: decoder.codingPath
-                )
-            }
-            let destination = try destinationDecoding(for: destinationEntity)
-            if relationship.isToMany {
-                var container = try decoder.unkeyedContainer()
-                let objects = try decodeObjects(destination, from: &container)
+        if let related = prepared.prepared(at: index) {
+            switch related {
+            case .one(let source):
+                newValue = try materialize(source, mapping: source.decoder.mapping)
+            case .many(let sources):
+                let objects = try sources.map { try materialize($0, mapping: $0.decoder.mapping) }
                 newValue = Self.toManyValue(objects, ordered: relationship.isOrdered)
-            } else {
-                newValue = try decodeObject(destination, from: decoder)
+            }
+        } else {
+            switch try relationshipValue(property, in: prepared.values) {
+            case .missing:
+                return
+            case .null:
+                newValue = relationship.isToMany ? Self.toManyValue([], ordered: relationship.isOrdered) : nil
+            case .value(.manual(let value)):
+                newValue = try manualRelationshipValue(value, property, relationship, values: prepared.values, entity: entity)
+            case .value(.decoder(let decoder)):
+                newValue = try decodeRelated(relationship, from: decoder, property: property, entity: entity)
             }
         }
-        if !Self.isSameRelationshipValue(object.value(forKey: property.name), newValue) {
+        // An object this session inserted has nothing worth comparing: setting is cheaper.
+        if inserted(object) || !Self.isSameRelationshipValue(object.value(forKey: property.name), newValue) {
             object.setValue(newValue, forKey: property.name)
         }
+    }
+
+    /// The destination object, or objects, of a relationship value not prepared ahead.
+    private func decodeRelated(
+        _ relationship: NSRelationshipDescription, from decoder: any Decoder, property: PropertyMapping, entity: String
+    ) throws -> Any? {
+        guard let destinationEntity = relationship.destinationEntity else {
+            throw CoreDataCodableError(
+                .propertyNotDecodable(entity: entity, property: property.name, reason: "it has no destination entity."),
+                codingPath: decoder.codingPath
+            )
+        }
+        let destination = try destinationDecoding(for: destinationEntity)
+        guard relationship.isToMany else { return try decodeObject(destination, from: decoder) }
+        var container = try decoder.unkeyedContainer()
+        let objects = try decodeObjects(destination, from: &container)
+        return Self.toManyValue(objects, ordered: relationship.isOrdered)
     }
 
     /// Whether two relationship values hold the same objects (in the same order when ordered),
@@ -106,12 +123,18 @@ extension ImportSession {
         case let (current as NSManagedObject, new as NSManagedObject):
             return current === new
         case let (current as NSOrderedSet, new as NSOrderedSet):
-            return current.array.map { ObjectIdentifier($0 as AnyObject) } == new.array.map { ObjectIdentifier($0 as AnyObject) }
-        case let (current as NSSet, new as NSSet):
-            return Set(current.allObjects.map { ObjectIdentifier($0 as AnyObject) }) == Set(new.allObjects.map { ObjectIdentifier($0 as AnyObject) })
+            return current.count == new.count && zip(current, new).allSatisfy { identifier(of: $0) == identifier(of: $1) }
+        case let (current as NSSet, new as Set<NSManagedObject>):
+            guard current.count == new.count else { return false }
+            let identifiers = Set(new.lazy.map(ObjectIdentifier.init))
+            return current.allSatisfy { identifier(of: $0).map(identifiers.contains) ?? false }
         default:
             return false
         }
+    }
+
+    private static func identifier(of element: Any) -> ObjectIdentifier? {
+        (element as? NSManagedObject).map(ObjectIdentifier.init)
     }
 
     private enum RelationshipSource {
@@ -120,7 +143,7 @@ extension ImportSession {
     }
 
     private func relationshipValue(_ property: PropertyMapping, in values: ObjectValues) throws -> FoundValue<RelationshipSource> {
-        if let manual = values.manualValues[property.keyString] {
+        if let manual = values.manualValue(for: property) {
             return manual.map { .value(.manual($0)) } ?? .null
         }
         guard let (container, key) = try values.locate(property.path) else { return .missing }
@@ -152,7 +175,8 @@ extension ImportSession {
         ))
     }
 
+    /// The value of a to-many relationship: an ordered set, or a set that Core Data bridges to `NSSet`.
     static func toManyValue(_ objects: [NSManagedObject], ordered: Bool) -> Any {
-        ordered ? NSOrderedSet(array: objects) : NSSet(array: objects)
+        ordered ? NSOrderedSet(array: objects) : Set(objects)
     }
 }

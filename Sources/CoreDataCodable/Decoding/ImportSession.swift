@@ -7,6 +7,7 @@ import Foundation
 /// block and finds it through ``current``. It owns the identity maps (every fetched and inserted
 /// object, so that a repeated identity never makes a duplicate) and an undo log: when a decode
 /// fails, the objects it inserted are deleted and the objects it updated get their values back.
+/// Its state is confined to that thread, so its properties skip dynamic exclusivity checks.
 final class ImportSession: @unchecked Sendable {
     /// The session of the decode running on this thread, if any.
     @TaskLocal static var current: ImportSession?
@@ -17,27 +18,34 @@ final class ImportSession: @unchecked Sendable {
     private let thread = Thread.current
 
     /// Objects by entity name and identity.
-    private var objects: [String: [ObjectIdentity: NSManagedObject]] = [:]
+    @exclusivity(unchecked) private var objects: [String: [ObjectIdentity: NSManagedObject]] = [:]
     /// Identities already looked up in the context, found or not, by entity name.
-    private var lookedUp: [String: Set<ObjectIdentity>] = [:]
+    @exclusivity(unchecked) private var lookedUp: [String: Set<ObjectIdentity>] = [:]
     /// Objects this session inserted, or saved the values of before changing them.
-    private var touched: [ObjectIdentifier: Touch] = [:]
-    private var undoLog: [UndoEntry] = []
-    /// Sources prepared ahead by prefetching, by coding path, until the decode reaches them.
-    private var prepared: [[JSONKey]: ObjectSource] = [:]
-    /// Coding paths met more than once while preparing ahead: their sources are not reused.
-    private var ambiguousPaths: Set<[JSONKey]> = []
-    /// Whether prepared sources may be reused: false once the decoder gave a nested value a coding
-    /// path no longer than its parent's, so that paths cannot tell values apart.
-    private var reusesPreparedSources = true
+    @exclusivity(unchecked) private var touched: [ObjectIdentifier: Touch] = [:]
+    @exclusivity(unchecked) private var undoLog: [UndoEntry] = []
+    /// Sources prepared ahead by prefetching, in order, each with the decoder of the object whose
+    /// relationship holds it. The decode applies them through their parents;
+    /// a hook that decodes a related object itself finds its source by coding path (see
+    /// ``takePrepared(for:)``).
+    @exclusivity(unchecked) private var preparedAhead: [(source: ObjectSource, parent: PreparedDecoder)] = []
+    /// How many of ``preparedAhead`` have been indexed by coding path.
+    @exclusivity(unchecked) private var indexedAhead = 0
+    /// Prepared sources not used yet, by coding path; built only when a hook asks.
+    @exclusivity(unchecked) private var preparedByPath: [[JSONKey]: (source: ObjectSource, parent: PreparedDecoder)] = [:]
+    /// Coding paths met more than once while indexing: their sources are not reused.
+    @exclusivity(unchecked) private var ambiguousPaths: Set<[JSONKey]> = []
+    /// The decoders of the objects whose `initialize(from:)` hooks are running, innermost last:
+    /// only their decodes can reach a value prepared ahead without going through its parent.
+    @exclusivity(unchecked) private var initializing: [PreparedDecoder] = []
     /// Identities to fetch before the next lookup, by entity name.
-    private var pending: [String: (mapping: EntityMapping, identities: [ObjectIdentity])] = [:]
+    @exclusivity(unchecked) private var pending: [String: (mapping: EntityMapping, identities: [ObjectIdentity])] = [:]
     /// Mappings by type, so that the shared registry's lock is taken once per type per decode.
-    private var decodingMappings: [ObjectIdentifier: DecodingMapping] = [:]
-    private var destinations: [String: DestinationDecoding] = [:]
+    @exclusivity(unchecked) private var decodingMappings: [ObjectIdentifier: DecodingMapping] = [:]
+    @exclusivity(unchecked) private var destinations: [String: DestinationDecoding] = [:]
     /// The context's inserted objects before the first plain `Decodable` destination was decoded:
     /// the objects such destinations insert on their own are the ones inserted since.
-    private var insertedBeforeDestinations: Set<NSManagedObject>?
+    @exclusivity(unchecked) private var insertedBeforeDestinations: Set<NSManagedObject>?
 
     private enum Touch {
         case inserted, updated
@@ -130,27 +138,48 @@ final class ImportSession: @unchecked Sendable {
         objects[entity]?[identity]
     }
 
-    /// Keeps a source prepared ahead for the decode of the value at `codingPath`. A path met twice
-    /// (a decoder whose coding paths do not tell values apart) keeps neither source.
-    func keepPrepared(_ source: ObjectSource, at codingPath: [any CodingKey]) {
-        guard reusesPreparedSources else { return }
-        let key = codingPath.map { JSONKey(converting: $0) }
-        if ambiguousPaths.contains(key) || prepared.updateValue(source, forKey: key) != nil {
-            prepared[key] = nil
-            ambiguousPaths.insert(key)
+    /// Keeps a source prepared ahead for the object whose decoder is `parent`.
+    func keepPrepared(_ source: ObjectSource, parent: PreparedDecoder) {
+        preparedAhead.append((source, parent))
+    }
+
+    /// The source prepared ahead for the value `decoder` holds, if the hook of the object holding
+    /// that value is decoding it; it is handed out once.
+    ///
+    /// Coding paths find the source; its parent must be the object whose hook is running, so
+    /// that a decoder whose coding paths do not tell values apart never gets another's source.
+    func takePrepared(for decoder: any Decoder) -> ObjectSource? {
+        guard let current = initializing.last, !preparedAhead.isEmpty else { return nil }
+        indexPreparedAhead()
+        guard !preparedByPath.isEmpty else { return nil }
+        let path = decoder.codingPath.map { JSONKey(converting: $0) }
+        guard let found = preparedByPath[path], found.parent === current else { return nil }
+        preparedByPath[path] = nil
+        return found.source
+    }
+
+    /// Indexes by coding path the sources prepared since the last call and not used yet. A path
+    /// met twice keeps neither source.
+    private func indexPreparedAhead() {
+        while indexedAhead < preparedAhead.count {
+            let prepared = preparedAhead[indexedAhead]
+            indexedAhead += 1
+            guard !prepared.source.decoder.isConsumed else { continue }
+            let path = prepared.source.decoder.codingPath.map { JSONKey(converting: $0) }
+            if ambiguousPaths.contains(path) || preparedByPath.updateValue(prepared, forKey: path) != nil {
+                preparedByPath[path] = nil
+                ambiguousPaths.insert(path)
+            }
         }
     }
 
-    /// Stops reusing prepared sources for the rest of the session (see ``reusesPreparedSources``).
-    func stopReusingPreparedSources() {
-        reusesPreparedSources = false
-        prepared = [:]
-    }
-
-    /// The source prepared ahead for the value `decoder` holds, if any; it is handed out once.
-    func takePrepared(for decoder: any Decoder) -> ObjectSource? {
-        guard !prepared.isEmpty else { return nil }
-        return prepared.removeValue(forKey: decoder.codingPath.map { JSONKey(converting: $0) })
+    /// Runs an object's `initialize(from:)` hook.
+    func initialize(_ object: NSManagedObject, from source: ObjectSource, mapping: DecodingMapping) throws {
+        source.decoder.isConsumed = true
+        if source.identity != nil { source.decoder.identifiedObject = ObjectIdentifier(object) }
+        initializing.append(source.decoder)
+        defer { initializing.removeLast() }
+        try mapping.initialize(object, source.decoder)
     }
 
     /// Adds the identity of `source` to those the next fetch looks up.

@@ -18,6 +18,16 @@ struct ObjectValues {
 
     var codingPath: [any CodingKey] { container.codingPath }
 
+    /// Whether `container(for:)` set a value (or nil) for `property`.
+    func hasManualValue(for property: PropertyMapping) -> Bool {
+        !manualValues.isEmpty && manualValues[property.keyString] != nil
+    }
+
+    /// The value `container(for:)` set for `property`: nil when none was set, `.some(nil)` for nil.
+    func manualValue(for property: PropertyMapping) -> Any?? {
+        manualValues.isEmpty ? nil : manualValues[property.keyString]
+    }
+
     /// The JSON keys of the object and the keys of values set manually, sorted, for error messages.
     var receivedKeys: [String] {
         Set(container.allKeys.map(\.stringValue)).union(manualValues.keys).sorted()
@@ -29,6 +39,7 @@ struct ObjectValues {
     /// An intermediate value that is not an object throws `DecodingError.typeMismatch`.
     func locate(_ path: [JSONKey]) throws -> (container: KeyedDecodingContainer<JSONKey>, key: JSONKey)? {
         guard let last = path.last else { return nil }
+        if path.count == 1 { return container.contains(last) ? (container, last) : nil }
         var current = container
         for key in path.dropLast() {
             guard current.contains(key), try !current.decodeNil(forKey: key) else { return nil }

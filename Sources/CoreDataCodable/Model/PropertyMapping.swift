@@ -11,6 +11,8 @@ struct PropertyMapping {
     let relationship: NSRelationshipDescription?
     /// The Swift type stored in a transformable or binary attribute, if registered.
     let codableType: (any Codable.Type)?
+    /// Whether the property is one of the entity's identity attributes.
+    var isIdentity = false
 
     var lastKey: JSONKey { path[path.count - 1] }
 }
@@ -47,7 +49,6 @@ final class EntityMapping {
                 codableType: codableAttributes[property.name]
             ))
         }
-        self.properties = properties
         let attributes = entity.attributesByName
         identityAttributes = try identity.attributeNames.map { name in
             guard let attribute = attributes[name] else {
@@ -55,12 +56,14 @@ final class EntityMapping {
             }
             return attribute
         }
-        identityProperties = try identity.attributeNames.map { name in
-            guard let property = properties.first(where: { $0.name == name }) else {
+        for name in identity.attributeNames {
+            guard let index = properties.firstIndex(where: { $0.name == name }) else {
                 throw CoreDataCodableError(.unmappedIdentity(entity: entity.codableName, attribute: name))
             }
-            return property
+            properties[index].isIdentity = true
         }
+        self.properties = properties
+        identityProperties = identity.attributeNames.compactMap { name in properties.first { $0.name == name } }
     }
 
     /// The identity of `object`, nil when the entity has none or a value is nil.

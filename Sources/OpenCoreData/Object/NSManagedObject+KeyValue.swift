@@ -141,6 +141,9 @@ extension NSManagedObject {
         guard let value, !isNullValue(value) else { return [] }
         let elements: [Any]
         switch value {
+        // Swift collections of objects first: casting them as NSSet would bridge every element.
+        case let set as Set<NSManagedObject>: return set.map { checkedRelatable($0, key: key) }
+        case let array as [NSManagedObject]: return array.map { checkedRelatable($0, key: key) }
         case let ordered as NSOrderedSet: elements = ordered.array
         case let set as NSSet: elements = set.allObjects
         case let sequence as any Sequence where !(value is String): elements = anyElements(sequence)
@@ -154,6 +157,11 @@ extension NSManagedObject {
             checkRelatable(object, key: key)
             return object
         }
+    }
+
+    private func checkedRelatable(_ object: NSManagedObject, key: String) -> NSManagedObject {
+        checkRelatable(object, key: key)
+        return object
     }
 
     private func checkRelatable(_ object: NSManagedObject, key: String) {

@@ -318,6 +318,26 @@ final class Box: NSManagedObject, CoreDataDecodable, UsingDefaultCodingKeys {
     static let identityAttribute: IdentityAttribute = "id"
 }
 
+/// A `Box` whose `initialize(from:)` decodes its relationships itself.
+final class HandBox: NSManagedObject, CoreDataDecodable {
+    @Managed var id: Int64
+    @Managed var customs: Set<Custom>
+    @Managed var main: Custom?
+
+    enum CodingKeys: String, CoreDataCodingKey {
+        case id, customs, main
+    }
+
+    static let identityAttribute: IdentityAttribute = "id"
+
+    func initialize(from decoder: any Decoder) throws {
+        try defaultInitialization(from: decoder, with: [.id])
+        let container = try decoder.container(for: Self.self)
+        customs = Set(try container.decode(Many<Custom>.self, forKey: .customs))
+        main = try container.decodeIfPresent(Custom.self, forKey: .main)
+    }
+}
+
 /// The root of an entity hierarchy (entity `Animal`, subentity `Dog`).
 class Animal: NSManagedObject, CoreDataCodable, UsingDefaultCodingKeys {
     @Managed var id: Int64

@@ -61,6 +61,9 @@ enum TestModel {
         let box = builder.entity("Box", Box.self, [attribute("id", .integer64AttributeType, optional: false)])
         builder.relate(box, "customs", to: custom, toMany: true)
         builder.relate(box, "main", to: custom)
+        let handBox = builder.entity("HandBox", HandBox.self, [attribute("id", .integer64AttributeType, optional: false)])
+        builder.relate(handBox, "customs", to: custom, toMany: true)
+        builder.relate(handBox, "main", to: custom)
         builder.entity("CustomDoubleId", CustomDoubleId.self, [
             attribute("id", .stringAttributeType),
             attribute("value", .stringAttributeType),
