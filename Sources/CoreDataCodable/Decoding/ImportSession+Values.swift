@@ -57,9 +57,8 @@ extension ImportSession {
             if object.value(forKey: property.name) != nil { object.setValue(nil, forKey: property.name) }
         case .value(let value):
             if !inserted(object), let current = object.value(forKey: property.name),
-               let old = ObjectIdentity.normalized(current, for: attribute.attributeType),
-               let new = ObjectIdentity.normalized(value, for: attribute.attributeType),
-               old == new, attribute.attributeType != .transformableAttributeType {
+               attribute.attributeType != .transformableAttributeType,
+               ObjectIdentity.isEqual(current, value, for: attribute.attributeType) {
                 return
             }
             object.setValue(value, forKey: property.name)

@@ -34,6 +34,10 @@ struct ObjectIdentity: Hashable {
         }
     }
 
+    private init(storage: Storage) {
+        self.storage = storage
+    }
+
     private init(_ values: [AnyHashable]) {
         guard values.count == 1 else {
             storage = .composite(values)
@@ -46,8 +50,28 @@ struct ObjectIdentity: Hashable {
         }
     }
 
+    /// A single integer or string identity without boxing; other values are normalized.
+    private init?(single value: Any, type: NSAttributeType) {
+        switch type {
+        case .integer16AttributeType, .integer32AttributeType, .integer64AttributeType:
+            guard let integer = AttributeValue.int64(value) else { return nil }
+            self.init(storage: .integer(integer))
+        case .stringAttributeType:
+            guard let string = value as? String else { return nil }
+            self.init(storage: .string(string))
+        default:
+            guard let normalized = ObjectIdentity.normalized(value, for: type) else { return nil }
+            self.init([normalized])
+        }
+    }
+
     /// The identity of `object` by `attributes`; nil when one of the values is nil.
     init?(of object: NSManagedObject, attributes: [NSAttributeDescription]) {
+        if attributes.count == 1, let attribute = attributes.first {
+            guard let value = object.value(forKey: attribute.name) else { return nil }
+            self.init(single: value, type: attribute.attributeType)
+            return
+        }
         var values: [AnyHashable] = []
         values.reserveCapacity(attributes.count)
         for attribute in attributes {
@@ -61,6 +85,10 @@ struct ObjectIdentity: Hashable {
 
     /// An identity from typed attribute values in identity-attribute order.
     init?(values: [Any], attributes: [NSAttributeDescription]) {
+        if values.count == 1, attributes.count == 1, let value = values.first, let attribute = attributes.first {
+            self.init(single: value, type: attribute.attributeType)
+            return
+        }
         var normalized: [AnyHashable] = []
         normalized.reserveCapacity(values.count)
         for (value, attribute) in zip(values, attributes) {
@@ -68,6 +96,21 @@ struct ObjectIdentity: Hashable {
             normalized.append(element)
         }
         self.init(normalized)
+    }
+
+    /// Whether two values of an attribute of `type` are equal once normalized. Values of the
+    /// same common type compare without boxing.
+    static func isEqual(_ lhs: Any, _ rhs: Any, for type: NSAttributeType) -> Bool {
+        switch (lhs, rhs) {
+        case let (lhs as Int64, rhs as Int64): return lhs == rhs
+        case let (lhs as String, rhs as String): return lhs == rhs
+        case let (lhs as Double, rhs as Double): return lhs == rhs
+        case let (lhs as Date, rhs as Date): return lhs == rhs
+        case let (lhs as Bool, rhs as Bool): return lhs == rhs
+        default: break
+        }
+        guard let lhs = normalized(lhs, for: type), let rhs = normalized(rhs, for: type) else { return false }
+        return lhs == rhs
     }
 
     static func normalized(_ value: Any, for type: NSAttributeType) -> AnyHashable? {
