@@ -79,6 +79,15 @@ struct HooksTests {
         #expect(try stack.count("Custom") == 3)
     }
 
+    @Test func initializeReadsItsObjectThroughOtherKeysAndAsAWhole() throws {
+        let stack = try TestStack()
+        let objects = try stack.decode(Many<Annotated>.self, fixture: "annotated")
+        stack.read {
+            #expect(objects.map(\.id) == [1, 2])
+            #expect(objects.map(\.note) == ["first/first", "second/second"])
+        }
+    }
+
     @Test func containerHookInjectsCompoundIdentity() throws {
         let stack = try TestStack()
         let object = try stack.decode(CustomDoubleId.self, fixture: "customDoubleId")

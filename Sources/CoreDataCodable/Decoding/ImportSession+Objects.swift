@@ -17,15 +17,23 @@ extension ImportSession {
     /// at most one fetch per entity, whatever the array's length. Objects come in JSON order; a
     /// repeated identity gives the same object each time, initialized by each occurrence in turn.
     func decodeObjects(
-        _ destination: DestinationDecoding, from container: inout any UnkeyedDecodingContainer
+        _ destination: DestinationDecoding, from container: inout any UnkeyedDecodingContainer,
+        userInfo: [CodingUserInfoKey: Any]
     ) throws -> [NSManagedObject] {
         switch destination {
         case .mapped(let mapping):
             var sources: [ObjectSource] = []
             if let count = container.count { sources.reserveCapacity(count) }
             while !container.isAtEnd {
-                if try container.decodeNil() { continue }
-                sources.append(try source(for: container.superDecoder(), mapping: mapping))
+                // A hook decoding this array may find its elements prepared ahead, by their decoders' paths.
+                if isInitializing {
+                    if try container.decodeNil() { continue }
+                    sources.append(try source(for: container.superDecoder(), mapping: mapping))
+                } else if let source = try ObjectSource.next(in: &container, userInfo: userInfo, mapping: mapping) {
+                    enqueue(source, mapping: mapping.mapping)
+                    prepareRelatedValues(of: source, mapping: mapping)
+                    sources.append(source)
+                }
             }
             try fetchPending()
             return try sources.map { try materialize($0, mapping: mapping) }

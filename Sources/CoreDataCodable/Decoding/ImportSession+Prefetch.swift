@@ -22,7 +22,7 @@ extension ImportSession {
 
     /// Prepares, recursively, the related objects present in `source`'s JSON and keeps them in
     /// its decoder. A relationship is kept only when every one of its objects could be prepared.
-    private func prepareRelatedValues(of source: ObjectSource, mapping: DecodingMapping) {
+    func prepareRelatedValues(of source: ObjectSource, mapping: DecodingMapping) {
         let prepared = source.decoder
         let values = prepared.values
         for (index, property) in mapping.mapping.properties.enumerated() {
@@ -31,41 +31,48 @@ extension ImportSession {
                   let destinationEntity = relationship.destinationEntity,
                   case .mapped(let destination)? = try? destinationDecoding(for: destinationEntity),
                   let (container, key) = try? values.locate(property.path),
-                  (try? container.decodeNil(forKey: key)) == false,
-                  let decoder = try? container.superDecoder(forKey: key)
+                  (try? container.decodeNil(forKey: key)) == false
             else { continue }
+            let userInfo = prepared.userInfo
             if relationship.isToMany {
-                if let sources = prepareElements(of: decoder, mapping: destination, parent: prepared) {
-                    prepared.keep(.many(sources), at: index)
-                }
-            } else if let related = prepareAhead(decoder, mapping: destination, parent: prepared) {
+                guard var elements = try? container.nestedUnkeyedContainer(forKey: key),
+                      let sources = prepareElements(of: &elements, userInfo: userInfo, mapping: destination, parent: prepared)
+                else { continue }
+                prepared.keep(.many(sources), at: index)
+            } else if let related = try? ObjectSource.value(at: key, in: container, userInfo: userInfo, mapping: destination) {
+                prepareAhead(related, mapping: destination, parent: prepared)
                 prepared.keep(.one(related), at: index)
             }
         }
     }
 
-    /// The sources of the elements of the JSON array `decoder` holds, `null` elements left out;
-    /// nil when one of them cannot be prepared.
-    private func prepareElements(of decoder: any Decoder, mapping: DecodingMapping, parent: PreparedDecoder) -> [ObjectSource]? {
-        guard var elements = try? decoder.unkeyedContainer() else { return nil }
+    /// The sources of the elements of a JSON array, `null` elements left out; nil when one of
+    /// them cannot be prepared.
+    private func prepareElements(
+        of elements: inout any UnkeyedDecodingContainer, userInfo: [CodingUserInfoKey: Any],
+        mapping: DecodingMapping, parent: PreparedDecoder
+    ) -> [ObjectSource]? {
         var sources: [ObjectSource] = []
         if let count = elements.count { sources.reserveCapacity(count) }
         while !elements.isAtEnd {
-            if (try? elements.decodeNil()) == true { continue }
-            guard let element = try? elements.superDecoder(),
-                  let source = prepareAhead(element, mapping: mapping, parent: parent)
-            else { return nil }
+            let next: ObjectSource?
+            do {
+                next = try ObjectSource.next(in: &elements, userInfo: userInfo, mapping: mapping)
+            } catch {
+                return nil
+            }
+            guard let source = next else { continue }
+            prepareAhead(source, mapping: mapping, parent: parent)
             sources.append(source)
         }
         return sources
     }
 
-    private func prepareAhead(_ decoder: any Decoder, mapping: DecodingMapping, parent: PreparedDecoder) -> ObjectSource? {
-        guard let source = try? ObjectSource(decoder: decoder, mapping: mapping) else { return nil }
+    /// Keeps `source`, prepared ahead, for its parent and the fetch, then prepares its own related objects.
+    private func prepareAhead(_ source: ObjectSource, mapping: DecodingMapping, parent: PreparedDecoder) {
         keepPrepared(source, parent: parent)
         enqueue(source, mapping: mapping.mapping)
         prepareRelatedValues(of: source, mapping: mapping)
-        return source
     }
 
     /// Fetches, one request per entity, the objects of the identities enqueued and not looked up yet.

@@ -109,7 +109,7 @@ extension ImportSession {
         let destination = try destinationDecoding(for: destinationEntity)
         guard relationship.isToMany else { return try decodeObject(destination, from: decoder) }
         var container = try decoder.unkeyedContainer()
-        let objects = try decodeObjects(destination, from: &container)
+        let objects = try decodeObjects(destination, from: &container, userInfo: decoder.userInfo)
         return Self.toManyValue(objects, ordered: relationship.isOrdered)
     }
 

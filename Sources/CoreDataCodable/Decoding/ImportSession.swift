@@ -173,6 +173,9 @@ final class ImportSession: @unchecked Sendable {
         }
     }
 
+    /// Whether an object's `initialize(from:)` hook is running.
+    var isInitializing: Bool { !initializing.isEmpty }
+
     /// Runs an object's `initialize(from:)` hook.
     func initialize(_ object: NSManagedObject, from source: ObjectSource, mapping: DecodingMapping) throws {
         source.decoder.isConsumed = true

@@ -13,21 +13,64 @@ struct ObjectSource {
     /// Prepares the value `decoder` holds: a JSON object, or a bare identifier of an entity with a
     /// single identity attribute.
     init(decoder: any Decoder, mapping: DecodingMapping) throws {
-        let entity = mapping.mapping
-        let base: any Decoder
         if let container = try ObjectSource.objectContainer(of: decoder) {
-            base = KeyedObjectDecoder(base: decoder, container: container)
+            try self.init(base: KeyedObjectDecoder(base: decoder, container: container), mapping: mapping)
         } else {
-            guard entity.identityProperties.count == 1, let property = entity.identityProperties.first else {
-                throw CoreDataCodableError(
-                    .bareIdentifierWithoutSingleIdentity(
-                        entity: entity.entityName, identityAttributes: entity.identityAttributes.map(\.name)
-                    ),
-                    codingPath: decoder.codingPath
-                )
-            }
-            base = IdentifierDecoder(base: decoder, path: property.path)
+            try self.init(base: IdentifierDecoder(base: decoder, path: ObjectSource.identityPath(of: mapping, at: decoder)), mapping: mapping)
         }
+    }
+
+    /// Prepares a JSON object whose keyed container is made already.
+    init(object container: KeyedDecodingContainer<JSONKey>, userInfo: [CodingUserInfoKey: Any], mapping: DecodingMapping) throws {
+        try self.init(base: ObjectDecoder(container: container, userInfo: userInfo), mapping: mapping)
+    }
+
+    /// Prepares the next non-`null` element of `elements`, nil for `null`. An object is read
+    /// through a nested container, without a decoder of its own.
+    static func next(
+        in elements: inout any UnkeyedDecodingContainer, userInfo: [CodingUserInfoKey: Any], mapping: DecodingMapping
+    ) throws -> ObjectSource? {
+        if try elements.decodeNil() { return nil }
+        let index = elements.currentIndex
+        let object: KeyedDecodingContainer<JSONKey>
+        do {
+            object = try elements.nestedContainer(keyedBy: JSONKey.self)
+        } catch DecodingError.typeMismatch where elements.currentIndex == index {
+            return try ObjectSource(decoder: elements.superDecoder(), mapping: mapping)
+        }
+        return try ObjectSource(object: object, userInfo: userInfo, mapping: mapping)
+    }
+
+    /// Prepares the value at `key`: an object through a nested container, a bare identifier
+    /// through its own decoder.
+    static func value(
+        at key: JSONKey, in container: KeyedDecodingContainer<JSONKey>, userInfo: [CodingUserInfoKey: Any], mapping: DecodingMapping
+    ) throws -> ObjectSource {
+        let object: KeyedDecodingContainer<JSONKey>
+        do {
+            object = try container.nestedContainer(keyedBy: JSONKey.self, forKey: key)
+        } catch DecodingError.typeMismatch {
+            return try ObjectSource(decoder: container.superDecoder(forKey: key), mapping: mapping)
+        }
+        return try ObjectSource(object: object, userInfo: userInfo, mapping: mapping)
+    }
+
+    /// The key path of the single identity attribute that a bare identifier stands for.
+    private static func identityPath(of mapping: DecodingMapping, at decoder: any Decoder) throws -> [JSONKey] {
+        let entity = mapping.mapping
+        guard entity.identityProperties.count == 1, let property = entity.identityProperties.first else {
+            throw CoreDataCodableError(
+                .bareIdentifierWithoutSingleIdentity(
+                    entity: entity.entityName, identityAttributes: entity.identityAttributes.map(\.name)
+                ),
+                codingPath: decoder.codingPath
+            )
+        }
+        return property.path
+    }
+
+    private init(base: any Decoder, mapping: DecodingMapping) throws {
+        let entity = mapping.mapping
         let values = try mapping.prepare(base)
         self.decoder = PreparedDecoder(base: base, values: values, mapping: mapping)
         var identityValues: [Any] = []
@@ -39,7 +82,7 @@ struct ObjectSource {
                         identityAttributes: entity.identityAttributes.map(\.name),
                         receivedKeys: values.receivedKeys
                     ),
-                    codingPath: decoder.codingPath
+                    codingPath: base.codingPath
                 )
             }
             identityValues.append(value)

@@ -9,7 +9,9 @@ struct ObjectValues {
 
     /// The values of the JSON object `decoder` holds.
     init(decoder: any Decoder) throws {
-        if let object = decoder as? KeyedObjectDecoder {
+        if let object = decoder as? ObjectDecoder {
+            container = object.container
+        } else if let object = decoder as? KeyedObjectDecoder {
             container = object.container
         } else {
             container = try decoder.container(keyedBy: JSONKey.self)

@@ -11,7 +11,9 @@ extension Many: Decodable where Element: Decodable {
         let context = try decoder.requireContext()
         let objects = try ImportSession.run(in: context) { session in
             var container = try decoder.unkeyedContainer()
-            return try session.decodeObjects(.mapped(session.decodingMapping(for: elementType)), from: &container)
+            return try session.decodeObjects(
+                .mapped(session.decodingMapping(for: elementType)), from: &container, userInfo: decoder.userInfo
+            )
         }
         array = objects.compactMap { $0 as? Element }
     }

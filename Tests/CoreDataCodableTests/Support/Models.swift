@@ -318,6 +318,29 @@ final class Box: NSManagedObject, CoreDataDecodable, UsingDefaultCodingKeys {
     static let identityAttribute: IdentityAttribute = "id"
 }
 
+/// Reads a key outside its model through its own coding keys and through a single value container.
+final class Annotated: NSManagedObject, CoreDataDecodable, UsingDefaultCodingKeys {
+    @Managed var id: Int64
+    @Managed var note: String?
+
+    static let identityAttribute: IdentityAttribute = "id"
+
+    private enum ExtraKeys: String, CodingKey {
+        case extra
+    }
+
+    private struct Extra: Decodable {
+        let extra: String
+    }
+
+    func initialize(from decoder: any Decoder) throws {
+        try defaultInitialization(from: decoder)
+        let keyed = try decoder.container(keyedBy: ExtraKeys.self).decode(String.self, forKey: .extra)
+        let whole = try decoder.singleValueContainer().decode(Extra.self).extra
+        note = keyed + "/" + whole
+    }
+}
+
 /// A `Box` whose `initialize(from:)` decodes its relationships itself.
 final class HandBox: NSManagedObject, CoreDataDecodable {
     @Managed var id: Int64

@@ -61,6 +61,10 @@ enum TestModel {
         let box = builder.entity("Box", Box.self, [attribute("id", .integer64AttributeType, optional: false)])
         builder.relate(box, "customs", to: custom, toMany: true)
         builder.relate(box, "main", to: custom)
+        builder.entity("Annotated", Annotated.self, [
+            attribute("id", .integer64AttributeType, optional: false),
+            attribute("note", .stringAttributeType),
+        ])
         let handBox = builder.entity("HandBox", HandBox.self, [attribute("id", .integer64AttributeType, optional: false)])
         builder.relate(handBox, "customs", to: custom, toMany: true)
         builder.relate(handBox, "main", to: custom)

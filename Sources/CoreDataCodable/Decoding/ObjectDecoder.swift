@@ -1,0 +1,65 @@
+import Foundation
+
+/// The decoder of one JSON object whose keyed container is made already: what `container(for:)`
+/// and `initialize(from:)` receive for objects found inside arrays and relationships, so that the
+/// decode does not make a decoder of the JSON's own for each of them.
+///
+/// Keyed containers of any key type read the object; a single value container decodes types that
+/// decode themselves from keyed containers; an unkeyed container is a type mismatch, as for the
+/// JSON's own decoder.
+final class ObjectDecoder: Decoder {
+    let container: KeyedDecodingContainer<JSONKey>
+    let userInfo: [CodingUserInfoKey: Any]
+
+    init(container: KeyedDecodingContainer<JSONKey>, userInfo: [CodingUserInfoKey: Any]) {
+        self.container = container
+        self.userInfo = userInfo
+    }
+
+    var codingPath: [any CodingKey] { container.codingPath }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        KeyedDecodingContainer(RekeyedDecodingContainer<Key>(base: container))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        throw DecodingError.typeMismatch([Any].self, DecodingError.Context(
+            codingPath: codingPath, debugDescription: "Expected an array but found an object."
+        ))
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        ObjectValueContainer(decoder: self)
+    }
+}
+
+/// The single value container of an ``ObjectDecoder``: the object as a whole.
+private struct ObjectValueContainer: SingleValueDecodingContainer {
+    let decoder: ObjectDecoder
+
+    var codingPath: [any CodingKey] { decoder.codingPath }
+
+    func decodeNil() -> Bool {
+        false
+    }
+
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        // A primitive's `init(from:)` asks this container for itself again.
+        guard !Self.primitiveTypes.contains(ObjectIdentifier(type)) else {
+            throw DecodingError.typeMismatch(type, DecodingError.Context(
+                codingPath: codingPath, debugDescription: "Expected \(type) but found an object."
+            ))
+        }
+        return try T(from: decoder)
+    }
+
+    /// The types `SingleValueDecodingContainer` decodes by itself.
+    private static let primitiveTypes: Set<ObjectIdentifier> = [
+        ObjectIdentifier(Bool.self), ObjectIdentifier(String.self), ObjectIdentifier(Double.self),
+        ObjectIdentifier(Float.self), ObjectIdentifier(Int.self), ObjectIdentifier(Int8.self),
+        ObjectIdentifier(Int16.self), ObjectIdentifier(Int32.self), ObjectIdentifier(Int64.self),
+        ObjectIdentifier(UInt.self), ObjectIdentifier(UInt8.self), ObjectIdentifier(UInt16.self),
+        ObjectIdentifier(UInt32.self), ObjectIdentifier(UInt64.self),
+        ObjectIdentifier(Int128.self), ObjectIdentifier(UInt128.self),
+    ]
+}
