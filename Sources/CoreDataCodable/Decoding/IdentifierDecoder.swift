@@ -11,7 +11,7 @@ struct IdentifierDecoder: Decoder {
     var userInfo: [CodingUserInfoKey: Any] { base.userInfo }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        KeyedDecodingContainer(IdentifierKeyedContainer<Key>(base: base, path: path, codingPath: base.codingPath))
+        KeyedDecodingContainer(IdentifierKeyedContainer<Key>(base: base, path: path, consumed: []))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -30,7 +30,11 @@ private struct IdentifierKeyedContainer<Key: CodingKey>: KeyedDecodingContainerP
     let base: any Decoder
     /// The remaining key path to the identifier; never empty.
     let path: [JSONKey]
-    let codingPath: [any CodingKey]
+    /// The components of the key path already followed.
+    let consumed: [JSONKey]
+
+    /// Computed when asked: most decodes never need it.
+    var codingPath: [any CodingKey] { base.codingPath + consumed }
 
     var allKeys: [Key] { path.first.flatMap { Key(stringValue: $0.stringValue) }.map { [$0] } ?? [] }
 
@@ -67,7 +71,7 @@ private struct IdentifierKeyedContainer<Key: CodingKey>: KeyedDecodingContainerP
             throw mismatch([String: Any].self, forKey: key, "Expected an object but found a bare identifier.")
         }
         return KeyedDecodingContainer(IdentifierKeyedContainer<NestedKey>(
-            base: base, path: Array(path.dropFirst()), codingPath: codingPath + [key]
+            base: base, path: Array(path.dropFirst()), consumed: consumed + [JSONKey(converting: key)]
         ))
     }
 

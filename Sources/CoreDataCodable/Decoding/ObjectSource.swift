@@ -3,12 +3,13 @@ import Foundation
 /// One JSON object or bare identifier to decode, after `container(for:)` ran on it and its
 /// identity was read.
 struct ObjectSource {
-    /// The decoder `initialize(from:)` receives.
+    /// The decoder `initialize(from:)` receives, which holds what was prepared.
     let decoder: PreparedDecoder
+
     /// The identity, nil for an entity without identity attributes.
-    let identity: ObjectIdentity?
+    var identity: ObjectIdentity? { decoder.identity }
     /// The identity attribute values as Swift values, in identity order.
-    let identityValues: [Any]
+    var identityValues: [Any] { decoder.identityValues }
 
     /// Prepares the value `decoder` holds: a JSON object, or a bare identifier of an entity with a
     /// single identity attribute.
@@ -72,7 +73,7 @@ struct ObjectSource {
     private init(base: any Decoder, mapping: DecodingMapping) throws {
         let entity = mapping.mapping
         let values = try mapping.prepare(base)
-        self.decoder = PreparedDecoder(base: base, values: values, mapping: mapping)
+        decoder = PreparedDecoder(base: base, values: values, mapping: mapping)
         var identityValues: [Any] = []
         for property in entity.identityProperties {
             guard case .value(let value) = try values.attributeValue(property, entity: entity.entityName) else {
@@ -87,8 +88,7 @@ struct ObjectSource {
             }
             identityValues.append(value)
         }
-        self.identityValues = identityValues
-        identity = identityValues.isEmpty ? nil : ObjectIdentity(values: identityValues, attributes: entity.identityAttributes)
+        decoder.setIdentity(values: identityValues, attributes: entity.identityAttributes)
     }
 
     /// The keyed container of the JSON object `decoder` holds; nil for a scalar or an array.

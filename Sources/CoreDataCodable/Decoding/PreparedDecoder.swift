@@ -7,9 +7,12 @@ final class PreparedDecoder: ForwardingDecoder {
     let base: any Decoder
     let values: ObjectValues
     let mapping: DecodingMapping
-    /// The related objects prepared ahead, by index in the mapping's properties; empty until a
-    /// relationship is prepared, nil for a relationship that was not.
-    var related: [PreparedRelated?] = []
+    /// The identity read from the JSON, nil for an entity without identity attributes.
+    private(set) var identity: ObjectIdentity?
+    /// The identity values as decoded, kept only when the identity does not hold them unboxed.
+    private var decodedIdentityValues: [Any] = []
+    /// The related objects prepared ahead, with the index of their property in the mapping.
+    private var related: [(index: Int, value: PreparedRelated)] = []
     /// Whether the object was initialized from this decoder.
     var isConsumed = false
     /// The object found or inserted for this decoder's identity: its identity attributes hold
@@ -22,15 +25,26 @@ final class PreparedDecoder: ForwardingDecoder {
         self.mapping = mapping
     }
 
+    /// The identity attribute values as Swift values, in identity order.
+    var identityValues: [Any] {
+        guard let identity, identity.isUnboxed else { return decodedIdentityValues }
+        return [identity.constant(at: 0)]
+    }
+
+    /// Sets the identity from the values decoded for the identity attributes.
+    func setIdentity(values: [Any], attributes: [NSAttributeDescription]) {
+        identity = values.isEmpty ? nil : ObjectIdentity(values: values, attributes: attributes)
+        decodedIdentityValues = identity?.isUnboxed == true ? [] : values
+    }
+
     /// The related objects prepared ahead for the property at `index`, if any.
     func prepared(at index: Int) -> PreparedRelated? {
-        index < related.count ? related[index] : nil
+        related.first { $0.index == index }?.value
     }
 
     /// Keeps the related objects prepared ahead for the property at `index`.
     func keep(_ value: PreparedRelated, at index: Int) {
-        if related.isEmpty { related = Array(repeating: nil, count: mapping.mapping.properties.count) }
-        related[index] = value
+        related.append((index, value))
     }
 }
 

@@ -24,6 +24,14 @@ struct ObjectIdentity: Hashable {
         }
     }
 
+    /// Whether the identity is a single integer or string, held without boxing.
+    var isUnboxed: Bool {
+        switch storage {
+        case .integer, .string: true
+        case .single, .composite: false
+        }
+    }
+
     /// The value of the identity attribute at `index`, as a predicate constant.
     func constant(at index: Int) -> Any {
         switch storage {
