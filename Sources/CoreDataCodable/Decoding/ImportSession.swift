@@ -17,10 +17,9 @@ final class ImportSession: @unchecked Sendable {
     /// The thread running the context's `performAndWait` block that created the session.
     private let thread = Thread.current
 
-    /// Objects by entity name and identity.
-    @exclusivity(unchecked) private var objects: [String: [ObjectIdentity: NSManagedObject]] = [:]
-    /// Identities already looked up in the context, found or not, by entity name.
-    @exclusivity(unchecked) private var lookedUp: [String: Set<ObjectIdentity>] = [:]
+    /// Identities looked up in the context or inserted, by entity name, with their objects: nil
+    /// for an identity looked up and not found (yet).
+    @exclusivity(unchecked) private var objects: [String: [ObjectIdentity: NSManagedObject?]] = [:]
     /// Objects this session inserted, or saved the values of before changing them.
     @exclusivity(unchecked) private var touched: [ObjectIdentifier: Touch] = [:]
     @exclusivity(unchecked) private var undoLog: [UndoEntry] = []
@@ -96,7 +95,7 @@ final class ImportSession: @unchecked Sendable {
         while undoLog.count > mark {
             switch undoLog.removeLast() {
             case .inserted(let object, let entity, let identity):
-                if let identity, objects[entity]?[identity] === object { objects[entity]?[identity] = nil }
+                if let identity, objects[entity]?[identity] ?? nil === object { objects[entity]?[identity] = .some(nil) }
                 touched[ObjectIdentifier(object)] = nil
                 context.delete(object)
             case .updated(let object, let values):
@@ -135,7 +134,7 @@ final class ImportSession: @unchecked Sendable {
 
     /// The object with `identity`, fetched or inserted earlier in this session.
     func object(entity: String, identity: ObjectIdentity) -> NSManagedObject? {
-        objects[entity]?[identity]
+        objects[entity]?[identity] ?? nil
     }
 
     /// Keeps a source prepared ahead for the object whose decoder is `parent`.
@@ -199,13 +198,23 @@ final class ImportSession: @unchecked Sendable {
 
     /// Marks `identities` of `entity` as looked up and returns those that were not, without repetitions.
     func markLookedUp(_ identities: [ObjectIdentity], entity: String) -> [ObjectIdentity] {
-        identities.filter { lookedUp[entity, default: []].insert($0).inserted }
+        var table = objects.removeValue(forKey: entity) ?? [:]
+        defer { objects[entity] = table }
+        return identities.filter { identity in
+            guard table.index(forKey: identity) == nil else { return false }
+            table[identity] = .some(nil)
+            return true
+        }
     }
 
     /// Registers objects found by a lookup, keeping any object already registered for an identity.
     func register(found: [ObjectIdentity: NSManagedObject], entity: String) {
         guard !found.isEmpty else { return }
-        objects[entity, default: [:]].merge(found) { current, _ in current }
+        var table = objects.removeValue(forKey: entity) ?? [:]
+        defer { objects[entity] = table }
+        for (identity, object) in found where (table[identity] ?? nil) == nil {
+            table[identity] = object
+        }
     }
 
     /// Inserts a new object, sets its identity and registers it.
