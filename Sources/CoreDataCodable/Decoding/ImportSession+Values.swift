@@ -29,6 +29,8 @@ extension ImportSession {
     func apply(_ prepared: PreparedDecoder, to object: NSManagedObject, including isIncluded: (PropertyMapping) -> Bool) throws {
         let mapping = prepared.mapping.mapping
         let identified = prepared.identifiedObject == ObjectIdentifier(object)
+        // A bare identifier found or inserted its object and holds nothing more to apply.
+        if identified, prepared.isBareIdentifier, prepared.values.manualValues.isEmpty { return }
         for (index, property) in mapping.properties.enumerated() where isIncluded(property) {
             if let attribute = property.attribute {
                 // The object was found or inserted by these very values.

@@ -243,13 +243,22 @@ final class ImportSession: @unchecked Sendable {
         touched[id] = .updated
         let values = object.entity.properties.map { property -> (key: String, value: Any?) in
             let value = object.value(forKey: property.name)
-            switch value {
-            case let set as NSOrderedSet: return (property.name, NSOrderedSet(array: set.array))
-            case let set as NSSet: return (property.name, NSSet(array: set.allObjects))
-            default: return (property.name, value)
+            guard let relationship = property as? NSRelationshipDescription, relationship.isToMany else {
+                return (property.name, value)
             }
+            return (property.name, Self.snapshot(ofToMany: value))
         }
         undoLog.append(.updated(object, values: values))
+    }
+
+    /// A to-many value that later changes to the object leave as it is: a live (mutable) set is
+    /// copied, an immutable one is that already.
+    private static func snapshot(ofToMany value: Any?) -> Any? {
+        switch value {
+        case let set as NSMutableOrderedSet: NSOrderedSet(array: set.array)
+        case let set as NSMutableSet: NSSet(array: set.allObjects)
+        default: value
+        }
     }
 
     // MARK: Mappings

@@ -17,7 +17,8 @@ struct ObjectSource {
         if let container = try ObjectSource.objectContainer(of: decoder) {
             try self.init(base: KeyedObjectDecoder(base: decoder, container: container), mapping: mapping)
         } else {
-            try self.init(base: IdentifierDecoder(base: decoder, path: ObjectSource.identityPath(of: mapping, at: decoder)), mapping: mapping)
+            let base = try IdentifierDecoder(base: decoder, path: ObjectSource.identityPath(of: mapping, at: decoder))
+            try self.init(base: base, mapping: mapping, isBareIdentifier: true)
         }
     }
 
@@ -70,10 +71,10 @@ struct ObjectSource {
         return property.path
     }
 
-    private init(base: any Decoder, mapping: DecodingMapping) throws {
+    private init(base: any Decoder, mapping: DecodingMapping, isBareIdentifier: Bool = false) throws {
         let entity = mapping.mapping
         let values = try mapping.prepare(base)
-        decoder = PreparedDecoder(base: base, values: values, mapping: mapping)
+        decoder = PreparedDecoder(base: base, values: values, mapping: mapping, isBareIdentifier: isBareIdentifier)
         var identityValues: [Any] = []
         for property in entity.identityProperties {
             guard case .value(let value) = try values.attributeValue(property, entity: entity.entityName) else {

@@ -19,10 +19,14 @@ final class PreparedDecoder: ForwardingDecoder {
     /// the JSON's values already.
     var identifiedObject: ObjectIdentifier?
 
-    init(base: any Decoder, values: ObjectValues, mapping: DecodingMapping) {
+    /// Whether the JSON value is a bare identifier: it holds the identity and nothing else.
+    let isBareIdentifier: Bool
+
+    init(base: any Decoder, values: ObjectValues, mapping: DecodingMapping, isBareIdentifier: Bool = false) {
         self.base = base
         self.values = values
         self.mapping = mapping
+        self.isBareIdentifier = isBareIdentifier
     }
 
     /// The identity attribute values as Swift values, in identity order.
