@@ -117,17 +117,29 @@ final class InMemoryStore: NSPersistentStore, StoredRowSource, @unchecked Sendab
         return row(for: objectID).map { ObjectSnapshot(values: $0.values, version: $0.version) }
     }
 
-    override func objectIDs(of entity: NSEntityDescription, slots: [Int], matching values: [Any?]) throws -> [NSManagedObjectID] {
+    override func objectIDs(of entity: NSEntityDescription, slots: [Int], matchingEach valueSets: [[Any?]]) throws -> [[NSManagedObjectID]] {
         lock.lock()
         defer { lock.unlock() }
-        let names = slots.map { entity.layout.properties[$0].name }
-        var found: [NSManagedObjectID] = []
-        for candidate in entity.layout.rootEntity.layout.hierarchy {
-            guard let table = tables[ObjectIdentifier(candidate)] else { continue }
+        let layout = entity.layout
+        let names = slots.map { layout.properties[$0].name }
+        var found = [[NSManagedObjectID]](repeating: [], count: valueSets.count)
+        let candidates = layout.rootEntity.layout.hierarchy.compactMap { candidate -> (Table, EntityLayout, [Int])? in
+            guard let table = tables[ObjectIdentifier(candidate)], !table.rows.isEmpty else { return nil }
             let candidateSlots = names.compactMap { candidate.layout.slotByName[$0] }
-            guard candidateSlots.count == names.count else { continue }
-            for row in table.rows.values where zip(candidateSlots, values).allSatisfy({ slot, value in storedValuesEqual(row.values[slot], value) }) {
-                found.append(row.objectID)
+            return candidateSlots.count == names.count ? (table, candidate.layout, candidateSlots) : nil
+        }
+        guard !candidates.isEmpty else { return found }
+        var wanted: [StoredValuesKey: [Int]] = [:]
+        for (index, values) in valueSets.enumerated() {
+            guard let key = layout.storedValuesKey(values, slots: slots) else { continue }
+            wanted[key, default: []].append(index)
+        }
+        for (table, candidateLayout, candidateSlots) in candidates {
+            for key in table.orderedKeys {
+                guard let row = table.rows[key], let valuesKey = candidateLayout.storedValuesKey(of: row.values, at: candidateSlots),
+                      let indexes = wanted[valuesKey]
+                else { continue }
+                for index in indexes { found[index].append(row.objectID) }
             }
         }
         return found

@@ -74,8 +74,9 @@ open class NSPersistentStore: NSObject, @unchecked Sendable {
         preconditionFailure("\(Swift.type(of: self)) does not implement object IDs")
     }
 
-    /// The objects of `entity`'s hierarchy whose values at `slots` equal `values` (uniqueness constraints).
-    func objectIDs(of entity: NSEntityDescription, slots: [Int], matching values: [Any?]) throws -> [NSManagedObjectID] {
+    /// For each tuple of `valueSets`, the objects of `entity`'s hierarchy whose values at `slots` equal it
+    /// (uniqueness constraints); one lookup for all tuples.
+    func objectIDs(of entity: NSEntityDescription, slots: [Int], matchingEach valueSets: [[Any?]]) throws -> [[NSManagedObjectID]] {
         preconditionFailure("\(Swift.type(of: self)) does not implement constraint lookups")
     }
 

@@ -117,8 +117,14 @@ open class NSPersistentStoreCoordinator: NSObject, @unchecked Sendable {
         }
     }
 
-    func objectIDs(of entity: NSEntityDescription, slots: [Int], matching values: [Any?]) throws -> [NSManagedObjectID] {
-        try withLock { try stores.flatMap { try $0.objectIDs(of: entity, slots: slots, matching: values) } }
+    func objectIDs(of entity: NSEntityDescription, slots: [Int], matchingEach valueSets: [[Any?]]) throws -> [[NSManagedObjectID]] {
+        try withLock {
+            var result = [[NSManagedObjectID]](repeating: [], count: valueSets.count)
+            for store in stores {
+                for (index, ids) in try store.objectIDs(of: entity, slots: slots, matchingEach: valueSets).enumerated() { result[index] += ids }
+            }
+            return result
+        }
     }
 
     /// Writes a context's changes; returns the new row version.

@@ -111,8 +111,8 @@ final class SQLiteStore: NSPersistentStore, @unchecked Sendable {
         try allocateObjectIDs(for: entity, count: count)
     }
 
-    override func objectIDs(of entity: NSEntityDescription, slots: [Int], matching values: [Any?]) throws -> [NSManagedObjectID] {
-        try findObjectIDs(of: entity, slots: slots, matching: values)
+    override func objectIDs(of entity: NSEntityDescription, slots: [Int], matchingEach valueSets: [[Any?]]) throws -> [[NSManagedObjectID]] {
+        try findObjectIDs(of: entity, slots: slots, matchingEach: valueSets)
     }
 
     override func save(_ request: StoreSaveRequest) throws -> Int64 {
