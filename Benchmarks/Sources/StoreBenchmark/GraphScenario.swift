@@ -6,7 +6,8 @@ import OpenCoreData
 /// of 500 tags (many-to-many); objects made with `init(entity:insertInto:)`, values set with
 /// `setValue(_:forKey:)`. Every entity has a uniqueness constraint on `id`, as in the import benchmark.
 enum GraphScenario {
-    static let personCount = 100_000
+    /// 100k, or `STORE_BENCHMARK_PEOPLE` from the environment (smaller graphs for profilers).
+    static let personCount = ProcessInfo.processInfo.environment["STORE_BENCHMARK_PEOPLE"].flatMap { Int($0) } ?? 100_000
     static let countryCount = 200
     static let tagCount = 500
 

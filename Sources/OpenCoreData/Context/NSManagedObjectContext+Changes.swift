@@ -44,7 +44,7 @@ extension NSManagedObjectContext {
     /// becomes a fault; with `flag` its changes are kept and reapplied over the fresh values.
     public func refresh(_ object: NSManagedObject, mergeChanges flag: Bool) {
         performAndWait {
-            guard object.managedObjectContext === self, !object.isInserted, !object.isFault else { return }
+            guard object.contextToken === token, !object.isInserted, !object.isFault else { return }
             if flag, object.hasChanges {
                 let changed = object.changedSlots.slots.map { ($0, object.slots[$0]) }
                 let wasDeleted = object.isDeleted
@@ -75,7 +75,7 @@ extension NSManagedObjectContext {
     public func obtainPermanentIDs(for objects: [NSManagedObject]) throws {
         try performAndWait {
             guard let coordinator = persistentStoreCoordinator else { throw CoreDataError.noContextForSave() }
-            let temporary = objects.filter { $0.managedObjectContext === self && $0.objectID.isTemporaryID }
+            let temporary = objects.filter { $0.contextToken === token && $0.objectID.isTemporaryID }
             let byEntity = Dictionary(grouping: temporary) { ObjectIdentifier($0.entity) }
             var renamed: [NSManagedObject] = []
             var oldIDs: [NSManagedObjectID] = []

@@ -93,8 +93,7 @@ extension NSManagedObjectContext {
         let entities = Set(plan.entities.map(ObjectIdentifier.init))
         let changed = changedObjects.elements.filter { entities.contains(ObjectIdentifier($0.entity)) }
         guard !changed.isEmpty else { return objects }
-        let changedSet = ObjectSet(changed)
-        objects.removeAll { changedSet.contains($0) }
+        objects.removeAll { changedObjects.contains($0) }
         for object in changed where !object.isDeleted {
             if plan.predicate?.evaluate(with: object) ?? true { objects.append(object) }
         }

@@ -41,7 +41,11 @@ extension NSManagedObject {
 
     /// Adds `object` to a to-many relationship and updates the inverse.
     func addToMany(_ slot: Int, _ object: NSManagedObject) {
-        let storage = toManyStorage(at: slot)
+        add(object, to: toManyStorage(at: slot), slot: slot)
+    }
+
+    /// Adds `object` to `storage`, the loaded to-many relationship at `slot`, and updates the inverse.
+    private func add(_ object: NSManagedObject, to storage: ToManyStorage, slot: Int) {
         guard !storage.objects.contains(object) else { return }
         recordChange(slot)
         storage.objects.insert(object)
@@ -60,6 +64,11 @@ extension NSManagedObject {
     /// Replaces the objects of a to-many relationship, in the given order for an ordered one.
     func replaceToMany(_ slot: Int, _ objects: [NSManagedObject]) {
         let storage = toManyStorage(at: slot)
+        if storage.objects.isEmpty {
+            // The usual case of a new object: nothing to remove, and adding in order gives the order asked for.
+            for object in objects { add(object, to: storage, slot: slot) }
+            return
+        }
         let replacement = ObjectSet(objects)
         for old in storage.objects.elements where !replacement.contains(old) {
             removeFromToMany(slot, old)

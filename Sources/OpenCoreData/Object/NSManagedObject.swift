@@ -17,7 +17,13 @@ open class NSManagedObject: NSObject, ManagedPropertyContainer {
     @exclusivity(unchecked)
     public internal(set) var objectID: NSManagedObjectID
     /// The context the object lives in, nil once it is deleted and saved, or before it is inserted.
-    public internal(set) weak var managedObjectContext: NSManagedObjectContext?
+    public internal(set) var managedObjectContext: NSManagedObjectContext? {
+        get { contextToken?.context }
+        set { contextToken = newValue?.token }
+    }
+    /// The token of the context the object lives in, compared on hot paths (see `ContextToken`).
+    @exclusivity(unchecked)
+    var contextToken: ContextToken?
 
     let layout: EntityLayout
     // The object's state is only touched inside its context's `performAndWait`, which serializes
@@ -43,6 +49,9 @@ open class NSManagedObject: NSObject, ManagedPropertyContainer {
     public internal(set) var isDeleted: Bool = false
     /// Whether delete rules have run for this deletion.
     var deletionPropagated = false
+    /// The object's index in its context's changed objects, -1 when not there (see `ChangedObjects`).
+    @exclusivity(unchecked)
+    var changedPosition = -1
 
     /// Creates an object of `entity` and inserts it into `context` (when not nil).
     ///
