@@ -143,10 +143,10 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
     /// Inserts `object`, which then appears in `insertedObjects` and is saved with the next save.
     open func insert(_ object: NSManagedObject) {
         performAndWait {
-            if object.contextToken === token, registry[object.objectID] === object { return }
+            if object.contextToken === token, registry.registered(object) === object { return }
             precondition(object.contextToken?.context == nil, "An NSManagedObject may only be in (or observed by) a single NSManagedObjectContext")
             object.managedObjectContext = self
-            registry[object.objectID] = object
+            registry.register(object)
             object.isInserted = true
             changedObjects.insert(object)
             object.awakeFromInsert()
@@ -178,7 +178,7 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
 
     /// Removes `object` from the context entirely.
     func forget(_ object: NSManagedObject) {
-        registry.removeValue(forKey: object.objectID)
+        registry.unregister(object)
         changedObjects.remove(object)
         object.managedObjectContext = nil
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// An object of a Core Data object graph: an instance of an entity, living in a context.
 ///
@@ -14,8 +15,18 @@ open class NSManagedObject: NSObject, ManagedPropertyContainer {
     /// The object's entity.
     public let entity: NSEntityDescription
     /// The object's identifier; temporary until the object is saved.
-    @exclusivity(unchecked)
-    public internal(set) var objectID: NSManagedObjectID
+    ///
+    /// A new object's temporary ID is made on first use: most inserted objects are saved, and get
+    /// their permanent ID, before anyone asks.
+    public internal(set) var objectID: NSManagedObjectID {
+        get { assignedObjectID ?? makeTemporaryObjectID() }
+        set { assignObjectID(newValue) }
+    }
+    /// The object ID once made or assigned, retained, as the bits of its address (0 before); atomic, so
+    /// that threads reading a new object's ID for the first time at once agree on one instance.
+    let objectIDBits = Atomic<UInt>(0)
+    /// The serial number of the object's temporary ID (see `objectIDReference`).
+    let temporarySerial: UInt64
     /// The context the object lives in, nil once it is deleted and saved, or before it is inserted.
     public internal(set) var managedObjectContext: NSManagedObjectContext? {
         get { contextToken?.context }
@@ -63,16 +74,23 @@ open class NSManagedObject: NSObject, ManagedPropertyContainer {
         changedSlots = SlotMask()
         if let seed = ObjectMaterialization.pending.value, seed.entity === entity {
             ObjectMaterialization.pending.value = nil
-            objectID = seed.objectID
+            temporarySerial = 0
             slots = []
             isFault = true
             super.init()
+            assignObjectID(seed.objectID)
             return
         }
-        objectID = .temporary(for: entity)
+        temporarySerial = NSManagedObjectID.nextTemporarySerial()
         slots = layout.initialSlots()
         super.init()
         context?.insert(self)
+    }
+
+    deinit {
+        if let pointer = UnsafeRawPointer(bitPattern: objectIDBits.load(ordering: .acquiring)) {
+            Unmanaged<NSManagedObjectID>.fromOpaque(pointer).release()
+        }
     }
 
     /// Creates an object of the entity whose class is this class and inserts it into `context`.
