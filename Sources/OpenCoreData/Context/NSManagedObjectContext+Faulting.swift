@@ -91,18 +91,18 @@ extension NSManagedObjectContext {
 extension NSManagedObject {
     /// The object's values in store form: relationships as object IDs, to-many ones not loaded as nil.
     func snapshot(includingTransient: Bool) -> ObjectSnapshot {
-        var values: [Any?] = []
-        values.reserveCapacity(slots.count)
-        for slot in slots.indices {
-            switch layout.kinds[slot] {
-            case .attribute:
-                values.append(includingTransient || !layout.transientSlots[slot] ? slots[slot] : nil)
-            case .toOne:
-                values.append((slots[slot] as? NSManagedObject)?.objectID)
-            case .toMany:
-                values.append((slots[slot] as? ToManyStorage)?.objects.elements.map(\.objectID))
-            }
+        ObjectSnapshot(values: slots.indices.map { snapshotValue(at: $0, includingTransient: includingTransient) }, version: rowVersion)
+    }
+
+    /// The value of one slot in store form.
+    func snapshotValue(at slot: Int, includingTransient: Bool) -> Any? {
+        switch layout.kinds[slot] {
+        case .attribute:
+            includingTransient || !layout.transientSlots[slot] ? slots[slot] : nil
+        case .toOne:
+            (slots[slot] as? NSManagedObject)?.objectID
+        case .toMany:
+            (slots[slot] as? ToManyStorage)?.objects.elements.map(\.objectID)
         }
-        return ObjectSnapshot(values: values, version: rowVersion)
     }
 }

@@ -171,16 +171,17 @@ final class InMemoryStore: NSPersistentStore, StoredRowSource, @unchecked Sendab
         for change in request.inserted {
             guard let key = change.objectID.primaryKey else { continue }
             let table = table(for: change.objectID.entity)
-            table.rows[key] = Row(objectID: change.objectID, values: change.values, version: version)
+            let values = change.values
+            table.rows[key] = Row(objectID: change.objectID, values: values, version: version)
             table.order.append(key)
-            table.updateIndexes(key: key, old: nil, new: change.values, layout: change.objectID.entity.layout)
+            table.updateIndexes(key: key, old: nil, new: values, layout: change.objectID.entity.layout)
         }
         for change in request.updated {
             guard let key = change.objectID.primaryKey else { continue }
             let table = table(for: change.objectID.entity)
             guard var row = table.rows[key] else { continue }
             let old = row.values
-            for slot in change.changedSlots { row.values[slot] = change.values[slot] }
+            for slot in change.changedSlots { row.values[slot] = change.value(at: slot) }
             row.version = version
             table.rows[key] = row
             table.updateIndexes(key: key, old: old, new: row.values, layout: change.objectID.entity.layout)
