@@ -4,24 +4,24 @@ extension NSManagedObjectContext {
     /// Finds objects that share the values of a uniqueness constraint, with each other or with a saved
     /// row, and lets the merge policy resolve them (the error policy throws `NSManagedObjectConstraintMergeError`).
     ///
-    /// Objects are grouped by constraint and values in one pass, and the store is asked once per
+    /// Objects are grouped by constraint and values in one pass, and the stores are asked once per
     /// constraint for the rows holding any of the groups' values.
     func resolveConstraintConflicts() throws {
         guard let coordinator = storeCoordinator else { return }
-        var grouping = ConstraintGrouping()
+        var grouping = ConstraintGrouping(capacity: changedObjects.count)
         for object in changedObjects.elements where !object.isDeleted && (object.isInserted || object.isUpdated) {
             grouping.add(object)
         }
         guard !grouping.groups.isEmpty else { return }
         var stored = [[NSManagedObjectID]](repeating: [], count: grouping.groups.count)
         for scope in grouping.scopes {
-            let values = scope.groups.map { grouping.groups[$0].values }
-            let found = try coordinator.objectIDs(of: scope.entity, slots: scope.slots, matchingEach: values)
+            let found = try coordinator.objectIDs(of: scope.entity, slots: scope.slots, matchingEach: scope.groups.map { grouping.groups[$0].values })
             for (index, ids) in zip(scope.groups, found) { stored[index] = ids }
         }
         let deletedIDs = Set(changedObjects.elements.filter(\.isDeleted).map(\.objectID))
         var conflicts: [NSConstraintConflict] = []
         for (group, candidates) in zip(grouping.groups, stored) {
+            guard !group.others.isEmpty || !candidates.isEmpty else { continue }
             let objects = group.objects
             let others = candidates.filter { id in
                 !deletedIDs.contains(id) && !objects.contains { $0.objectID.identifiesSameObject(as: id) }
@@ -56,36 +56,53 @@ private struct ConstraintGrouping {
     /// Objects sharing the values of one constraint, in the order they changed.
     struct Group {
         let scope: Int
+        /// The first object, and its slots of the constraint.
+        let first: NSManagedObject
+        let slots: [Int]
+        var others: [NSManagedObject] = []
+
+        var objects: [NSManagedObject] { [first] + others }
         /// The constrained values, in the order of the scope's slots.
-        let values: [Any?]
-        var objects: [NSManagedObject]
+        var values: [Any?] { slots.map { first.slots[$0] } }
     }
+
+    /// A group's identity: its scope and values.
+    private struct GroupKey: Hashable {
+        let scope: Int
+        let values: StoredValuesKey
+    }
+
+    private(set) var scopes: [Scope] = []
+    /// The groups, in the order their first object changed.
+    private(set) var groups: [Group] = []
+    private var groupIndexes: [GroupKey: Int]
+    private var scopeIndexes: [ScopeKey: Int] = [:]
+    private var scopesByLayout: [ObjectIdentifier: [Int]] = [:]
 
     private struct ScopeKey: Hashable {
         let root: ObjectIdentifier
         let names: [String]
     }
 
-    private(set) var scopes: [Scope] = []
-    /// The groups, in the order their first object changed.
-    private(set) var groups: [Group] = []
-    private var scopeIndexes: [ScopeKey: Int] = [:]
-    private var scopesByLayout: [ObjectIdentifier: [Int]] = [:]
-    private var groupIndexes: [[StoredValuesKey: Int]] = []
+    /// A grouping for about `capacity` objects.
+    init(capacity: Int) {
+        groupIndexes = Dictionary(minimumCapacity: capacity)
+        groups.reserveCapacity(capacity)
+    }
 
     mutating func add(_ object: NSManagedObject) {
         let layout = object.layout
         guard !layout.constraintSlots.isEmpty else { return }
         let scopeNumbers = scopes(of: layout)
         for (slots, scope) in zip(layout.constraintSlots, scopeNumbers) {
-            let values = slots.map { object.slots[$0] }
-            guard let key = layout.storedValuesKey(values, slots: slots) else { continue }
-            if let index = groupIndexes[scope][key] {
-                groups[index].objects.append(object)
+            guard let values = layout.storedValuesKey(of: object.slots, at: slots) else { continue }
+            let key = GroupKey(scope: scope, values: values)
+            if let index = groupIndexes[key] {
+                groups[index].others.append(object)
             } else {
-                groupIndexes[scope][key] = groups.count
+                groupIndexes[key] = groups.count
                 scopes[scope].groups.append(groups.count)
-                groups.append(Group(scope: scope, values: values, objects: [object]))
+                groups.append(Group(scope: scope, first: object, slots: slots))
             }
         }
     }
@@ -99,7 +116,6 @@ private struct ConstraintGrouping {
             if let index = scopeIndexes[key] { return index }
             scopeIndexes[key] = scopes.count
             scopes.append(Scope(entity: layout.entity, slots: slots, names: names))
-            groupIndexes.append([:])
             return scopes.count - 1
         }
         scopesByLayout[ObjectIdentifier(layout)] = numbers

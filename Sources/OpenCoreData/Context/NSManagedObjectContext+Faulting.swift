@@ -29,6 +29,7 @@ extension NSManagedObjectContext {
             case .toOne:
                 slots[slot] = (value as? NSManagedObjectID).map(registeredOrFault)
             case .toMany(let ordered):
+                guard snapshot.holdsToMany else { continue }
                 slots[slot] = (value as? [NSManagedObjectID]).map {
                     ToManyStorage(isOrdered: ordered, objects: ObjectSet($0.map(registeredOrFault)))
                 }

@@ -141,26 +141,25 @@ open class NSComparisonPredicate: NSPredicate, @unchecked Sendable {
         return letters.isEmpty ? "" : "[\(letters)]"
     }
 
-    override var indexableLookup: (key: String, values: [Any])? {
+    override var indexLookup: IndexLookup? {
         guard comparisonPredicateModifier == .direct, options.isEmpty else { return nil }
         switch predicateOperatorType {
         case .equalTo:
             return Self.equalityLookup(key: leftExpression, constant: rightExpression)
                 ?? Self.equalityLookup(key: rightExpression, constant: leftExpression)
         case .in:
-            guard let key = Self.singleKey(leftExpression), rightExpression.isConstant,
-                  let collection = rightExpression.value(with: nil, variables: nil),
-                  let values = collectionElements(collection)
-            else { return nil }
-            return (key, values)
+            guard let key = Self.singleKey(leftExpression), case .members(var members)? = constantRightOperand else { return nil }
+            // As in SQL, a nil attribute is not in any list: indexes hold no nil values.
+            members.remove(.null)
+            return IndexLookup(key: key, values: members, isExact: true)
         default:
             return nil
         }
     }
 
-    private static func equalityLookup(key: NSExpression, constant: NSExpression) -> (key: String, values: [Any])? {
-        guard let key = singleKey(key), case .constant(let value?) = constant.kind else { return nil }
-        return (key, [value])
+    private static func equalityLookup(key: NSExpression, constant: NSExpression) -> IndexLookup? {
+        guard let key = singleKey(key), case .constant(let value?) = constant.kind, let comparable = PredicateValue(value) else { return nil }
+        return IndexLookup(key: key, values: [comparable], isExact: true)
     }
 
     private static func singleKey(_ expression: NSExpression) -> String? {

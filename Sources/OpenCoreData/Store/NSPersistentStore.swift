@@ -74,6 +74,11 @@ open class NSPersistentStore: NSObject, @unchecked Sendable {
         preconditionFailure("\(Swift.type(of: self)) does not implement object IDs")
     }
 
+    /// Whether the store may hold rows of `entity`'s inheritance tree; false lets lookups skip it.
+    func mayHoldRows(ofTreeOf entity: NSEntityDescription) throws -> Bool {
+        true
+    }
+
     /// For each tuple of `valueSets`, the objects of `entity`'s hierarchy whose values at `slots` equal it
     /// (uniqueness constraints); one lookup for all tuples.
     func objectIDs(of entity: NSEntityDescription, slots: [Int], matchingEach valueSets: [[Any?]]) throws -> [[NSManagedObjectID]] {

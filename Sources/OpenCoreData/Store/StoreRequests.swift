@@ -29,6 +29,8 @@ struct ObjectSnapshot {
     var values: [Any?]
     /// The store's version of the row, to notice rows that changed since an object loaded them.
     var version: Int64
+    /// Whether objects take the to-many relationships in `values`; when false they load them on first use.
+    var holdsToMany = true
 }
 
 /// A row a store found: its object ID and values.

@@ -84,7 +84,10 @@ extension EntityLayout {
 
     /// The key of the values of `slots` in `slotValues` (an object's or a row's values); nil when one is nil.
     func storedValuesKey(of slotValues: [Any?], at slots: [Int]) -> StoredValuesKey? {
-        storedValuesKey(slots.map { slotValues[$0] }, slots: slots)
+        if slots.count == 1 {
+            return slotValues[slots[0]].map { .single(StoredValueKey($0, kind: attributeKind(at: slots[0]))) }
+        }
+        return storedValuesKey(slots.map { slotValues[$0] }, slots: slots)
     }
 
     /// The key of `values`, the values of `slots` in order; nil when one is nil.

@@ -59,6 +59,15 @@ extension SQLiteStore {
         }
     }
 
+    /// Whether the table of `entity`'s tree has any row.
+    func hasRows(inTreeOf entity: NSEntityDescription) throws -> Bool {
+        try locked {
+            let statement = try connection.statement("SELECT EXISTS (SELECT 1 FROM \(try schema.mapping(for: entity).table))")
+            defer { statement.reset() }
+            return try statement.step() && statement.int64(0) != 0
+        }
+    }
+
     func findObjectIDs(of entity: NSEntityDescription, slots: [Int], matchingEach valueSets: [[Any?]]) throws -> [[NSManagedObjectID]] {
         try locked {
             let schema = try schema

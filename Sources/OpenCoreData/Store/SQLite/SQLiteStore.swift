@@ -111,6 +111,10 @@ final class SQLiteStore: NSPersistentStore, @unchecked Sendable {
         try allocateObjectIDs(for: entity, count: count)
     }
 
+    override func mayHoldRows(ofTreeOf entity: NSEntityDescription) throws -> Bool {
+        try hasRows(inTreeOf: entity)
+    }
+
     override func objectIDs(of entity: NSEntityDescription, slots: [Int], matchingEach valueSets: [[Any?]]) throws -> [[NSManagedObjectID]] {
         try findObjectIDs(of: entity, slots: slots, matchingEach: valueSets)
     }
