@@ -58,6 +58,8 @@ open class NSComparisonPredicate: NSPredicate, @unchecked Sendable {
     private let operation: ComparisonOperation
     /// The right operand prepared at construction when the right expression is constant.
     private let constantRightOperand: ComparisonOperation.Operand?
+    /// The key of a direct comparison of a plain key with a constant, read through `attributeComparable`.
+    private let attributeKey: String?
 
     /// A predicate comparing `lhs` and `rhs` with `type`.
     public init(
@@ -74,10 +76,14 @@ open class NSComparisonPredicate: NSPredicate, @unchecked Sendable {
         self.options = options
         operation = ComparisonOperation(operatorType: type, options: options)
         constantRightOperand = rhs.isConstant ? operation.prepare(rhs.value(with: nil, variables: nil)) : nil
+        attributeKey = if modifier == .direct, rhs.isConstant, case .keyPath(let path) = lhs.kind { path.singleKey } else { nil }
         super.init(evaluation: .subclass)
     }
 
     override open func evaluate(with object: Any?, substitutionVariables bindings: [String: Any]?) -> Bool {
+        if let attributeKey, let right = constantRightOperand, let left = Self.attributeComparable(of: object, key: attributeKey) {
+            return operation.matches(comparable: left, right)
+        }
         let left = leftExpression.value(with: object, variables: bindings)
         let right = constantRightOperand ?? operation.prepare(rightExpression.value(with: object, variables: bindings))
         switch comparisonPredicateModifier {

@@ -16,7 +16,20 @@ enum PredicateValue: Hashable {
 
     /// `nil` for values that cannot be compared at all (non-`Hashable` structs).
     init?(_ value: Any?) {
-        guard let value = value.flatMap(unwrappedValue) else {
+        guard let value else {
+            self = .null
+            return
+        }
+        // The common plain types, recognized by their exact type before the general (costlier) casts.
+        switch ObjectIdentifier(type(of: value)) {
+        case ObjectIdentifier(Int.self): if let int = value as? Int { self = .number(.integer(Int64(int))); return }
+        case ObjectIdentifier(Int64.self): if let int = value as? Int64 { self = .number(.integer(int)); return }
+        case ObjectIdentifier(String.self): if let string = value as? String { self = .string(string); return }
+        case ObjectIdentifier(Double.self): if let double = value as? Double { self = .number(NumericValue(real: double)); return }
+        case ObjectIdentifier(Date.self): if let date = value as? Date { self = .date(date); return }
+        default: break
+        }
+        guard let value = unwrappedValue(value) else {
             self = .null
             return
         }
