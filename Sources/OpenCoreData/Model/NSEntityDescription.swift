@@ -35,7 +35,7 @@ open class NSEntityDescription: NSObject, @unchecked Sendable {
 
     /// The entity's properties: the inherited ones first, then its own. Setting it sets its own properties.
     open var properties: [NSPropertyDescription] {
-        get { (superentity?.properties ?? []) + ownProperties }
+        get { frozenLayout?.properties ?? (superentity?.properties ?? []) + ownProperties }
         set {
             checkMutable()
             ownProperties = newValue

@@ -46,10 +46,23 @@ extension NSManagedObject {
 
     /// Adds `object` to `storage`, the loaded to-many relationship at `slot`, and updates the inverse.
     private func add(_ object: NSManagedObject, to storage: ToManyStorage, slot: Int) {
-        guard !storage.objects.contains(object) else { return }
-        recordChange(slot)
-        storage.objects.insert(object)
+        guard insert(object, into: storage, slot: slot) else { return }
         if let inverse = layout.inverseSlots[slot] { object.attachInverse(inverse, to: self) }
+    }
+
+    /// Inserts `object` into `storage`, the to-many relationship at `slot`, recording the change; false
+    /// when it was there already. Objects with committed values to keep (see `prepareForChange()`) are
+    /// looked up first; others insert in one lookup.
+    private func insert(_ object: NSManagedObject, into storage: ToManyStorage, slot: Int) -> Bool {
+        if committedSlots == nil, !isInserted {
+            guard !storage.objects.contains(object) else { return false }
+            recordChange(slot)
+            storage.objects.insert(object)
+            return true
+        }
+        guard storage.objects.insert(object) else { return false }
+        markChanged(slot)
+        return true
     }
 
     /// Removes `object` from a to-many relationship and updates the inverse.
@@ -109,10 +122,7 @@ extension NSManagedObject {
             slots[slot] = owner
             if let previous, let forward = layout.inverseSlots[slot] { previous.detachInverse(forward, from: self) }
         case .toMany:
-            let storage = toManyStorage(at: slot)
-            guard !storage.objects.contains(owner) else { return }
-            recordChange(slot)
-            storage.objects.insert(owner)
+            _ = insert(owner, into: toManyStorage(at: slot), slot: slot)
         case .attribute:
             break
         }

@@ -21,6 +21,12 @@ final class ToManyStorage {
 
     /// The objects as `value(forKey:)` returns them: an `NSOrderedSet` or an `NSSet`.
     var publicValue: Any {
-        isOrdered ? NSOrderedSet(array: objects.elements) : NSSet(array: objects.elements)
+        if isOrdered { return NSOrderedSet(array: objects.elements) }
+        // From the object references themselves: `NSSet(array:)` boxes every element as `Any` first.
+        return objects.elements.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: AnyObject.self) { references in
+                references.baseAddress.map { NSSet(objects: $0, count: references.count) } ?? NSSet()
+            }
+        }
     }
 }

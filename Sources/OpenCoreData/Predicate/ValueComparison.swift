@@ -11,7 +11,8 @@ enum PredicateValue: Hashable {
     case number(NumericValue)
     case string(String)
     case date(Date)
-    case hashable(AnyHashable)
+    /// Another `Hashable` value (boxed, see `HashableBox`).
+    case hashable(HashableBox)
     case identity(ObjectIdentifier)
 
     /// `nil` for values that cannot be compared at all (non-`Hashable` structs).
@@ -42,11 +43,11 @@ enum PredicateValue: Hashable {
         } else if let date = value as? Date {
             self = .date(date)
         } else if let identifiable = value as? ObjectIDIdentifiable {
-            self = .hashable(identifiable.objectID)
+            self = .hashable(HashableBox(identifiable.objectID))
         } else if let bridged = Self.bridgedValue(value) {
-            self = .hashable(bridged)
+            self = .hashable(HashableBox(bridged))
         } else if let hashable = value as? AnyHashable {
-            self = .hashable(hashable)
+            self = .hashable(HashableBox(hashable))
         } else if isObject(value) {
             self = .identity(ObjectIdentifier(value as AnyObject))
         } else {
@@ -80,8 +81,8 @@ enum PredicateValue: Hashable {
         case (.date(let left), .date(let right)):
             return Self.order(left, right)
         case (.hashable(let left), .hashable(let right)):
-            guard let comparable = left.base as? any Comparable else { return nil }
-            return Self.order(comparable, right.base)
+            guard let comparable = left.value.base as? any Comparable else { return nil }
+            return Self.order(comparable, right.value.base)
         default:
             return nil
         }

@@ -52,23 +52,6 @@ struct StoredValueKey: Hashable {
     }
 }
 
-/// An `AnyHashable` behind a reference, so keys holding one copy cheaply.
-private final class HashableBox: Hashable {
-    let value: AnyHashable
-
-    init(_ value: AnyHashable) {
-        self.value = value
-    }
-
-    static func == (lhs: HashableBox, rhs: HashableBox) -> Bool {
-        lhs.value == rhs.value
-    }
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(value)
-    }
-}
-
 /// The values of several slots (a uniqueness constraint) as one dictionary key, without an array for one slot.
 enum StoredValuesKey: Hashable {
     case single(StoredValueKey)
