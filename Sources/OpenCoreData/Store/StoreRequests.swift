@@ -113,6 +113,14 @@ struct StoreSaveRequest {
             case .ids(let ids): ids[position]
             }
         }
+
+        /// Whether the destination at `position` is saved with its relationship `inverseSlot` in the same save
+        /// (inserted, or changed there), so its side writes what the two objects share.
+        func isSavedWithInverse(at position: Int, inverseSlot: Int) -> Bool {
+            guard case .objects(let objects) = self else { return false }
+            let object = objects[position]
+            return !object.isDeleted && (object.isInserted || object.changedSlots.contains(inverseSlot))
+        }
     }
 
     var inserted: [Change] = []

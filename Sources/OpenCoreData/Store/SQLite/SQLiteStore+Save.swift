@@ -44,7 +44,7 @@ extension SQLiteStore {
                 for column in denormalized {
                     try connection.statement("INSERT OR IGNORE INTO Z_DENORMALIZED (Z_COLUMN) VALUES (?)").run([.text(column)])
                 }
-                var joins = JoinRowWriter(rowCapacity: request.inserted.count + request.updated.count)
+                var joins = JoinRowWriter()
                 for (change, slots) in withToMany { try writeToMany(change, slots: slots, isNew: true, joins: &joins, connection) }
                 for change in request.updated { try writeToMany(change, slots: change.changedSlots, isNew: false, joins: &joins, connection) }
                 return version
@@ -209,7 +209,8 @@ extension SQLiteStore {
             case .toManyByJoin(let join, let isSource, let ordered, _):
                 guard let destinations = change.relatedObjectIDs(at: slot) else { continue }
                 let side = JoinRowWriter.Side(join: join, isSource: isSource, ordered: ordered)
-                try joins.write(side, key: key, code: mapping.code, destinations: destinations, isNew: isNew, schema: try schema, connection)
+                let inverse = change.objectID.entity.layout.inverseSlots[slot]
+                try joins.write(side, key: key, code: mapping.code, destinations: destinations, inverseSlot: inverse, isNew: isNew, schema: try schema, connection)
             case .toManyByForeignKey(_, _, nil), .none, .attribute, .toOne:
                 continue
             }
@@ -219,8 +220,9 @@ extension SQLiteStore {
 
 /// Writes the rows of join tables during one save, with each side's statements prepared once.
 ///
-/// Both sides of a many-to-many relationship change together, so a save meets most rows twice; a row one
-/// side wrote is not written again by an unordered other side, whose upsert would change nothing.
+/// Both sides of a many-to-many relationship change together, so a save meets most rows twice: the
+/// target side of a relationship with an inverse leaves the rows shared with objects saved along with
+/// their inverse to the source side, unless it is ordered (it then writes its own order column).
 struct JoinRowWriter {
     /// One side of a join table.
     struct Side: Hashable {
@@ -232,25 +234,15 @@ struct JoinRowWriter {
         var columns: (own: String, other: String) { isSource ? ("Z_SRC", "Z_DST") : ("Z_DST", "Z_SRC") }
     }
 
-    /// A row of a join table, as (source key, destination key).
-    private struct Row: Hashable {
-        let source: Int64
-        let destination: Int64
-    }
-
     /// Each side's statements, from the connection's cache, held for the save.
     private var statements: [Side: (upsert: SQLiteStatement, existing: SQLiteStatement, delete: SQLiteStatement)] = [:]
-    private var written: [SQLiteSchema.JoinTable: Set<Row>] = [:]
-    /// The room to make for each join table's rows: about one per changed object.
-    private let rowCapacity: Int
-
-    init(rowCapacity: Int) {
-        self.rowCapacity = rowCapacity
-    }
 
     /// Makes the join rows of one object's side equal `destinations`: removes the others (for an object
     /// that existed before), upserts these with their order.
-    mutating func write(_ side: Side, key: Int64, code: Int64, destinations: StoreSaveRequest.RelatedObjectIDs, isNew: Bool, schema: SQLiteSchema, _ connection: SQLiteConnection) throws {
+    mutating func write(
+        _ side: Side, key: Int64, code: Int64, destinations: StoreSaveRequest.RelatedObjectIDs, inverseSlot: Int?,
+        isNew: Bool, schema: SQLiteSchema, _ connection: SQLiteConnection
+    ) throws {
         let (upsert, existing, delete) = try prepared(side, connection)
         if !isNew {
             let wanted = Set(destinations.compactMap(\.primaryKey))
@@ -266,15 +258,12 @@ struct JoinRowWriter {
                 delete.bind(key, at: 1)
                 delete.bind(otherKey, at: 2)
                 try delete.run()
-                let pair = row(side, key, otherKey)
-                written[side.join]?.remove(pair)
             }
         }
+        let leavesShared = !side.isSource && !side.ordered
         for (position, destination) in destinations.enumerated() {
+            if leavesShared, let inverseSlot, destinations.isSavedWithInverse(at: position, inverseSlot: inverseSlot) { continue }
             guard let destinationKey = destination.primaryKey, let destinationCode = schema.code(for: destination.entity) else { continue }
-            let pair = row(side, key, destinationKey)
-            let inserted = written[side.join, default: Set(minimumCapacity: rowCapacity)].insert(pair).inserted
-            guard inserted || side.ordered else { continue }
             upsert.reset()
             upsert.bind(key, at: 1)
             upsert.bind(code, at: 2)
@@ -283,10 +272,6 @@ struct JoinRowWriter {
             if side.ordered { upsert.bind(Int64(position), at: 5) } else { upsert.bindNull(5) }
             try upsert.run()
         }
-    }
-
-    private func row(_ side: Side, _ key: Int64, _ otherKey: Int64) -> Row {
-        side.isSource ? Row(source: key, destination: otherKey) : Row(source: otherKey, destination: key)
     }
 
     private mutating func prepared(_ side: Side, _ connection: SQLiteConnection) throws -> (upsert: SQLiteStatement, existing: SQLiteStatement, delete: SQLiteStatement) {
