@@ -54,16 +54,20 @@ private struct ConstraintGrouping {
     }
 
     /// Objects sharing the values of one constraint, in the order they changed.
+    ///
+    /// Groups live while the save checks constraints, when the context's changed objects hold every
+    /// object: the first one is not retained (one retain per object, on memory not touched since it
+    /// changed, costs more than the rest of the grouping).
     struct Group {
         let scope: Int
-        /// The first object, and its slots of the constraint.
-        let first: NSManagedObject
-        let slots: [Int]
+        /// The first object, and the index of the constraint in its entity's layout.
+        unowned(unsafe) let first: NSManagedObject
+        let constraint: Int
         var others: [NSManagedObject] = []
 
         var objects: [NSManagedObject] { [first] + others }
         /// The constrained values, in the order of the scope's slots.
-        var values: [Any?] { slots.map { first.slots[$0] } }
+        var values: [Any?] { first.layout.constraintSlots[constraint].map { first.slots[$0] } }
     }
 
     /// A group's identity: its scope and values.
@@ -94,15 +98,15 @@ private struct ConstraintGrouping {
         let layout = object.layout
         guard !layout.constraintSlots.isEmpty else { return }
         let scopeNumbers = scopes(of: layout)
-        for (slots, scope) in zip(layout.constraintSlots, scopeNumbers) {
-            guard let values = layout.storedValuesKey(of: object.slots, at: slots) else { continue }
+        for (constraint, scope) in scopeNumbers.enumerated() {
+            guard let values = layout.storedValuesKey(of: object.slots, at: layout.constraintSlots[constraint]) else { continue }
             let key = GroupKey(scope: scope, values: values)
             if let index = groupIndexes[key] {
                 groups[index].others.append(object)
             } else {
                 groupIndexes[key] = groups.count
                 scopes[scope].groups.append(groups.count)
-                groups.append(Group(scope: scope, first: object, slots: slots))
+                groups.append(Group(scope: scope, first: object, constraint: constraint))
             }
         }
     }

@@ -20,19 +20,23 @@ extension NSManagedObjectContext {
     /// Fills `object` from `snapshot`, registering destination objects (as faults where new).
     func apply(_ snapshot: ObjectSnapshot, to object: NSManagedObject) {
         let layout = object.layout
-        var slots = [Any?](repeating: nil, count: layout.kinds.count)
-        for slot in slots.indices where slot < snapshot.values.count {
-            let value = snapshot.values[slot]
+        // Attribute values as they are (sharing the snapshot's storage until a relationship is set),
+        // relationships as objects.
+        var slots = snapshot.values
+        if slots.count != layout.kinds.count {
+            slots = layout.kinds.indices.map { $0 < snapshot.values.count ? snapshot.values[$0] : nil }
+        }
+        for slot in layout.relationshipSlots {
+            let value = slots[slot]
             switch layout.kinds[slot] {
             case .attribute:
-                slots[slot] = value
+                continue
             case .toOne:
                 slots[slot] = (value as? NSManagedObjectID).map(registeredOrFault)
             case .toMany(let ordered):
-                guard snapshot.holdsToMany else { continue }
-                slots[slot] = (value as? [NSManagedObjectID]).map {
+                slots[slot] = snapshot.holdsToMany ? (value as? [NSManagedObjectID]).map {
                     ToManyStorage(isOrdered: ordered, objects: ObjectSet($0.map(registeredOrFault)))
-                }
+                } : nil
             }
         }
         object.slots = slots

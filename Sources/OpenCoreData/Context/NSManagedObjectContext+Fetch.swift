@@ -85,7 +85,9 @@ extension NSManagedObjectContext {
             }
             objects = ids.map(registeredOrFault)
         } else if let coordinator = storeCoordinator {
-            objects = try coordinator.fetchRows(plan).map { materialize($0, refresh: plan.refreshesRegisteredObjects) }
+            let rows = try coordinator.fetchRows(plan)
+            registry.reserveCapacity(forMore: rows.count)
+            objects = rows.map { materialize($0, refresh: plan.refreshesRegisteredObjects) }
         } else {
             objects = []
         }

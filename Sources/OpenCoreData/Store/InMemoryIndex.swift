@@ -9,17 +9,22 @@ struct InMemoryIndex {
         case many(Set<Int64>)
     }
 
-    private var buckets: [PredicateValue: Bucket] = [:]
+    private var buckets: [PredicateValue: Bucket]
+
+    /// An empty index with room for `capacity` values.
+    init(capacity: Int = 0) {
+        buckets = Dictionary(minimumCapacity: capacity)
+    }
 
     /// Indexes `key`, a row holding `value`.
     mutating func insert(_ key: Int64, for value: PredicateValue) {
-        switch buckets[value] {
+        // One hash for the usual new value; a value with rows already gets them back with `key`.
+        switch buckets.updateValue(.one(key), forKey: value) {
         case nil:
-            buckets[value] = .one(key)
+            break
         case .one(let existing):
             if existing != key { buckets[value] = .many([existing, key]) }
         case .many(var keys):
-            buckets[value] = nil
             keys.insert(key)
             buckets[value] = .many(keys)
         }

@@ -38,7 +38,7 @@ final class InMemoryStore: NSPersistentStore, StoredRowSource, @unchecked Sendab
 
         func index(slot: Int, kind: AttributeKind) -> InMemoryIndex {
             if let index = indexes[slot] { return index }
-            var index = InMemoryIndex()
+            var index = InMemoryIndex(capacity: rows.count)
             for (key, row) in rows {
                 if let value = row.values[slot].flatMap({ PredicateValue(stored: $0, kind: kind) }) { index.insert(key, for: value) }
             }

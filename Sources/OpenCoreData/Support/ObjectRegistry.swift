@@ -80,6 +80,11 @@ struct ObjectRegistry {
         }
     }
 
+    /// Makes room for `count` more objects with permanent IDs.
+    mutating func reserveCapacity(forMore count: Int) {
+        saved.reserveCapacity(saved.count + count)
+    }
+
     var values: [NSManagedObject] {
         Array(saved.values) + Array(temporary.values)
     }
