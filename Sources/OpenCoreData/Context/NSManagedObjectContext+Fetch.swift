@@ -137,7 +137,7 @@ extension NSManagedObjectContext {
             } ?? layout.persistentAttributeSlots.map { layout.properties[$0].name }
             var values: [String: Any] = [:]
             for name in names {
-                guard let slot = layout.slotByName[name], slot < row.snapshot.values.count else { continue }
+                guard let slot = layout.slot(named: name), slot < row.snapshot.values.count else { continue }
                 switch layout.kinds[slot] {
                 case .attribute(let kind): values[name] = kind.publicValue(row.snapshot.values[slot])
                 case .toOne: values[name] = row.snapshot.values[slot]

@@ -17,7 +17,7 @@ extension NSManagedObject {
     /// The value of the attribute `key` as predicates compare its public value (`value(forKey:)`);
     /// nil when `key` is not an attribute with a fixed type.
     func comparableAttributeValue(forKey key: String) -> PredicateValue?? {
-        guard let slot = layout.slotByName[key], case .attribute(let kind) = layout.kinds[slot], kind.isIndexable else { return nil }
+        guard let slot = layout.slot(named: key), case .attribute(let kind) = layout.kinds[slot], kind.isIndexable else { return nil }
         fireFaultIfNeeded()
         guard let stored = slots[slot] else { return .some(.null) }
         switch kind {
@@ -37,7 +37,7 @@ extension StoredRowView {
     /// attribute with a fixed type.
     func comparableAttributeValue(forKey key: String) -> PredicateValue?? {
         let layout = row.objectID.entity.layout
-        guard let slot = layout.slotByName[key], case .attribute(let kind) = layout.kinds[slot], kind.isIndexable,
+        guard let slot = layout.slot(named: key), case .attribute(let kind) = layout.kinds[slot], kind.isIndexable,
               slot < row.snapshot.values.count
         else { return nil }
         guard let stored = row.snapshot.values[slot] else { return .some(.null) }

@@ -107,7 +107,7 @@ final class InMemoryStore: NSPersistentStore, StoredRowSource, @unchecked Sendab
     private func candidateKeys(in table: Table, entity: NSEntityDescription, predicate: NSPredicate?) -> (keys: [Int64], exact: Bool) {
         let layout = entity.layout
         guard let lookup = predicate?.indexLookup,
-              let slot = layout.slotByName[lookup.key],
+              let slot = layout.slot(named: lookup.key),
               case .attribute(let kind) = layout.kinds[slot], kind.isIndexable
         else { return (table.orderedKeys, predicate == nil) }
         let index = table.index(slot: slot, kind: kind)
@@ -137,7 +137,7 @@ final class InMemoryStore: NSPersistentStore, StoredRowSource, @unchecked Sendab
         var found = [[NSManagedObjectID]](repeating: [], count: valueSets.count)
         let candidates = layout.rootEntity.layout.hierarchy.compactMap { candidate -> (Table, EntityLayout, [Int])? in
             guard let table = tables[ObjectIdentifier(candidate)], !table.rows.isEmpty else { return nil }
-            let candidateSlots = names.compactMap { candidate.layout.slotByName[$0] }
+            let candidateSlots = names.compactMap { candidate.layout.slot(named: $0) }
             return candidateSlots.count == names.count ? (table, candidate.layout, candidateSlots) : nil
         }
         guard !candidates.isEmpty else { return found }

@@ -75,7 +75,7 @@ extension SQLiteStore {
             // Like the in-memory store: every entity of the tree that has the constrained properties.
             let names = slots.map { entity.layout.properties[$0].name }
             let tree = entity.layout.rootEntity.layout.hierarchy
-            let candidates = tree.filter { candidate in names.allSatisfy { candidate.layout.slotByName[$0] != nil } }
+            let candidates = tree.filter { candidate in names.allSatisfy { candidate.layout.slot(named: $0) != nil } }
             var found = [[NSManagedObjectID]](repeating: [], count: valueSets.count)
             guard !candidates.isEmpty else { return found }
             var entityCondition: (sql: String, bindings: [SQLValue])?
