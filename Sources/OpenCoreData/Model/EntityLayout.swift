@@ -21,6 +21,8 @@ final class EntityLayout: @unchecked Sendable {
     /// Canonical default values of attributes (nil elsewhere).
     let defaults: [Any?]
     /// For each relationship slot, the slot of its inverse in the destination's layout.
+    /// Set once, while the model freezes, before any object uses the layout.
+    @exclusivity(unchecked)
     private(set) var inverseSlots: [Int?]
     /// Slots of attributes that stores persist (not transient).
     let persistentAttributeSlots: [Int]

@@ -26,6 +26,7 @@ open class NSEntityDescription: NSObject, @unchecked Sendable {
     private var ownProperties: [NSPropertyDescription] = []
     private var ownSubentities: [NSEntityDescription] = []
     /// The frozen layout, set when the model is first used.
+    @exclusivity(unchecked)
     var frozenLayout: EntityLayout?
 
     /// Creates an entity with no name and no properties.

@@ -50,15 +50,20 @@ open class NSManagedObject: NSObject, ManagedPropertyContainer {
     @exclusivity(unchecked)
     var changedSlots: SlotMask
     /// The version of the store row the values came from.
+    @exclusivity(unchecked)
     var rowVersion: Int64 = 0
 
     /// Whether the object's values are not loaded yet; touching any property loads them.
+    @exclusivity(unchecked)
     public internal(set) var isFault: Bool = false
     /// Whether the object was inserted and not saved yet.
+    @exclusivity(unchecked)
     public internal(set) var isInserted: Bool = false
     /// Whether the object was deleted and the deletion not saved yet.
+    @exclusivity(unchecked)
     public internal(set) var isDeleted: Bool = false
     /// Whether delete rules have run for this deletion.
+    @exclusivity(unchecked)
     var deletionPropagated = false
     /// The object's index in its context's changed objects, -1 when not there (see `ChangedObjects`).
     @exclusivity(unchecked)

@@ -8,6 +8,7 @@ final class ToManyStorage {
         didSet { generation &+= 1 }
     }
     /// Counts changes to `objects`, so views of the relationship notice them.
+    @exclusivity(unchecked)
     private(set) var generation = 0
 
     init(isOrdered: Bool, objects: ObjectSet<NSManagedObject> = ObjectSet()) {

@@ -22,10 +22,17 @@ final class InMemoryStore: NSPersistentStore, StoredRowSource, @unchecked Sendab
     }
 
     /// The rows of one concrete entity, in insertion order, with hash indexes by slot.
+    ///
+    /// Tables, like the store's own state, are only touched under the store's lock: dynamic exclusivity
+    /// checks on them would cost on every row without protecting anything.
     private final class Table {
+        @exclusivity(unchecked)
         var rows: [Int64: Row] = [:]
+        @exclusivity(unchecked)
         var order: [Int64] = []
+        @exclusivity(unchecked)
         var removedSinceCompaction = 0
+        @exclusivity(unchecked)
         var indexes: [Int: InMemoryIndex] = [:]
 
         var orderedKeys: [Int64] {
@@ -59,8 +66,11 @@ final class InMemoryStore: NSPersistentStore, StoredRowSource, @unchecked Sendab
     }
 
     private let lock = NSLock()
+    @exclusivity(unchecked)
     private var tables: [ObjectIdentifier: Table] = [:]
+    @exclusivity(unchecked)
     private var nextPrimaryKeys: [ObjectIdentifier: Int64] = [:]
+    @exclusivity(unchecked)
     private var version: Int64 = 0
 
     override var type: String { NSInMemoryStoreType }

@@ -14,6 +14,7 @@ open class NSPersistentStore: NSObject, @unchecked Sendable {
     /// The store's location.
     open var url: URL?
     /// A unique identifier of the store.
+    @exclusivity(unchecked)
     open var identifier: String!
     /// Whether the store refuses saves.
     open var isReadOnly: Bool = false

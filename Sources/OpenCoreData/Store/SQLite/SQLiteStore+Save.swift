@@ -294,7 +294,9 @@ struct JoinRowWriter {
 /// Entity codes of referenced objects, remembering the last entity (references of one save mostly share it).
 private final class ReferenceCoder {
     private let schema: SQLiteSchema
+    @exclusivity(unchecked)
     private var lastEntity: NSEntityDescription?
+    @exclusivity(unchecked)
     private var lastCode: Int64?
 
     init(schema: SQLiteSchema) {

@@ -10,7 +10,10 @@ import Foundation
 final class SQLiteStore: NSPersistentStore, @unchecked Sendable {
     /// Serializes use of the connection (the coordinator locks too, but the store must not rely on it).
     let lock = NSRecursiveLock()
+    // Set once when the store opens (under the lock), then only read.
+    @exclusivity(unchecked)
     private var openedConnection: SQLiteConnection?
+    @exclusivity(unchecked)
     private var openedSchema: SQLiteSchema?
     /// The code of each tree's root entity, by table name, for primary key allocation.
     var rootCodes: [String: Int64] = [:]
