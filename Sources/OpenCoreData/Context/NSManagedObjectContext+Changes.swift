@@ -7,6 +7,8 @@ extension NSManagedObjectContext {
             while let object = pendingDeletions.popLast() {
                 propagateDeletion(of: object)
             }
+            guard hasUnprocessedDeletions else { return }
+            hasUnprocessedDeletions = false
             for object in changedObjects.elements where object.isInserted && object.isDeleted {
                 forget(object)
             }

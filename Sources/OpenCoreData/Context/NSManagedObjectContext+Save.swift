@@ -97,6 +97,7 @@ extension NSManagedObjectContext {
                 target.fireFaultIfNeeded()
                 target.prepareForChange()
                 target.isDeleted = true
+                parent.hasUnprocessedDeletions = true
                 target.deletionPropagated = true
                 parent.changedObjects.insert(target)
             }

@@ -43,6 +43,10 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
     var changedObjects = ChangedObjects()
     /// Deleted objects whose delete rules have not run yet.
     var pendingDeletions: [NSManagedObject] = []
+    /// Whether objects were marked deleted since inserted-and-deleted objects were last dropped, so
+    /// `processPendingChanges()` (at every fetch and save) looks for them only when there can be some.
+    @exclusivity(unchecked)
+    var hasUnprocessedDeletions = false
     var fetchCount = 0
     /// The identity the context's objects hold (see `ContextToken`).
     let token = ContextToken()
@@ -160,6 +164,7 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
             object.fireFaultIfNeeded()
             object.prepareForChange()
             object.isDeleted = true
+            hasUnprocessedDeletions = true
             changedObjects.insert(object)
             pendingDeletions.append(object)
         }
