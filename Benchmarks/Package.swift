@@ -1,8 +1,9 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// The import benchmark: a nested package, so the library itself keeps zero dependencies.
-// Run it with `swift run -c release --package-path Benchmarks import-benchmark`.
+// The benchmarks: a nested package, so the library itself keeps zero dependencies.
+// Run them with `swift run -c release --package-path Benchmarks import-benchmark` (CoreDataCodable imports)
+// and `swift run -c release --package-path Benchmarks store-benchmark` (OpenCoreData against raw SQLite).
 let package = Package(
     name: "Benchmarks",
     platforms: [.macOS(.v13)],
@@ -18,6 +19,16 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             path: "Sources/ImportBenchmark"
+        ),
+        // The system SQLite library, called directly for the raw floor of the store benchmark.
+        .systemLibrary(name: "RawSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+        .executableTarget(
+            name: "store-benchmark",
+            dependencies: [
+                .product(name: "OpenCoreData", package: "CoreDataCodable"),
+                "RawSQLite",
+            ],
+            path: "Sources/StoreBenchmark"
         ),
     ],
     swiftLanguageModes: [.v6]

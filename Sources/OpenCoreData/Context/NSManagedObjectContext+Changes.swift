@@ -7,6 +7,8 @@ extension NSManagedObjectContext {
             while let object = pendingDeletions.popLast() {
                 propagateDeletion(of: object)
             }
+            guard hasUnprocessedDeletions else { return }
+            hasUnprocessedDeletions = false
             for object in changedObjects.elements where object.isInserted && object.isDeleted {
                 forget(object)
             }
@@ -44,7 +46,7 @@ extension NSManagedObjectContext {
     /// becomes a fault; with `flag` its changes are kept and reapplied over the fresh values.
     public func refresh(_ object: NSManagedObject, mergeChanges flag: Bool) {
         performAndWait {
-            guard object.managedObjectContext === self, !object.isInserted, !object.isFault else { return }
+            guard object.contextToken === token, !object.isInserted, !object.isFault else { return }
             if flag, object.hasChanges {
                 let changed = object.changedSlots.slots.map { ($0, object.slots[$0]) }
                 let wasDeleted = object.isDeleted
@@ -75,12 +77,12 @@ extension NSManagedObjectContext {
     public func obtainPermanentIDs(for objects: [NSManagedObject]) throws {
         try performAndWait {
             guard let coordinator = persistentStoreCoordinator else { throw CoreDataError.noContextForSave() }
-            let temporary = objects.filter { $0.managedObjectContext === self && $0.objectID.isTemporaryID }
+            let temporary = objects.filter { $0.contextToken === token && $0.hasTemporaryObjectID }
             let byEntity = Dictionary(grouping: temporary) { ObjectIdentifier($0.entity) }
             var renamed: [NSManagedObject] = []
-            var oldIDs: [NSManagedObjectID] = []
+            var oldReferences: [NSManagedObjectID.Reference] = []
             renamed.reserveCapacity(temporary.count)
-            oldIDs.reserveCapacity(temporary.count)
+            oldReferences.reserveCapacity(temporary.count)
             // All new IDs first, so a failing store leaves every object as it was.
             let assignments = try byEntity.values.compactMap { group -> ([NSManagedObject], [NSManagedObjectID])? in
                 guard let entity = group.first?.entity else { return nil }
@@ -88,14 +90,16 @@ extension NSManagedObjectContext {
             }
             for (group, ids) in assignments {
                 for (object, newID) in zip(group, ids) {
-                    oldIDs.append(object.objectID)
+                    oldReferences.append(object.objectIDReference)
                     renamed.append(object)
                     object.objectID = newID
                 }
             }
-            registry.reregister(renamed, replacing: oldIDs)
+            registry.reregister(renamed, replacing: oldReferences)
             if let parent = parentContext {
-                for (object, oldID) in zip(renamed, oldIDs) { parent.adoptPermanentID(object.objectID, replacing: oldID) }
+                for (object, oldReference) in zip(renamed, oldReferences) {
+                    parent.adoptPermanentID(object.objectID, replacing: NSManagedObjectID(entity: object.entity, reference: oldReference, store: nil))
+                }
             }
         }
     }

@@ -3,32 +3,33 @@ import Foundation
 extension NSManagedObjectContext {
     /// Finds objects that share the values of a uniqueness constraint, with each other or with a saved
     /// row, and lets the merge policy resolve them (the error policy throws `NSManagedObjectConstraintMergeError`).
+    ///
+    /// Objects are grouped by constraint and values in one pass, and the stores are asked once per
+    /// constraint for the rows holding any of the groups' values.
     func resolveConstraintConflicts() throws {
         guard let coordinator = storeCoordinator else { return }
-        var groups: [ConstraintKey: [NSManagedObject]] = [:]
-        var order: [ConstraintKey] = []
+        var grouping = ConstraintGrouping(capacity: changedObjects.count)
         for object in changedObjects.elements where !object.isDeleted && (object.isInserted || object.isUpdated) {
-            let layout = object.layout
-            for slots in layout.constraintSlots {
-                let values = slots.map { object.slots[$0] }
-                guard values.allSatisfy({ $0 != nil }) else { continue }
-                let key = ConstraintKey(root: ObjectIdentifier(layout.rootEntity), names: slots.map { layout.properties[$0].name }, values: values.map { $0 as? AnyHashable })
-                if groups[key] == nil { order.append(key) }
-                groups[key, default: []].append(object)
-            }
+            grouping.add(object)
+        }
+        guard !grouping.groups.isEmpty else { return }
+        var stored = [[NSManagedObjectID]](repeating: [], count: grouping.groups.count)
+        for scope in grouping.scopes {
+            let found = try coordinator.objectIDs(of: scope.entity, slots: scope.slots, matchingEach: scope.groups.map { grouping.groups[$0].values })
+            for (index, ids) in zip(scope.groups, found) { stored[index] = ids }
         }
         let deletedIDs = Set(changedObjects.elements.filter(\.isDeleted).map(\.objectID))
         var conflicts: [NSConstraintConflict] = []
-        for key in order {
-            guard let objects = groups[key], let sample = objects.first else { continue }
-            let slots = key.names.compactMap { sample.layout.slotByName[$0] }
-            let ownIDs = Set(objects.map(\.objectID))
-            let stored = try coordinator.objectIDs(of: sample.entity, slots: slots, matching: slots.map { sample.slots[$0] })
-                .filter { !ownIDs.contains($0) && !deletedIDs.contains($0) }
-            guard objects.count > 1 || !stored.isEmpty else { continue }
-            let databaseObject = stored.first.map(registeredOrFault)
+        for (group, candidates) in zip(grouping.groups, stored) {
+            guard !group.others.isEmpty || !candidates.isEmpty else { continue }
+            let objects = group.objects
+            let others = candidates.filter { id in
+                !deletedIDs.contains(id) && !objects.contains { $0.objectID.identifiesSameObject(as: id) }
+            }
+            guard objects.count > 1 || !others.isEmpty else { continue }
+            let databaseObject = others.first.map(registeredOrFault)
             conflicts.append(NSConstraintConflict(
-                constraint: key.names,
+                constraint: grouping.scopes[group.scope].names,
                 database: databaseObject,
                 databaseSnapshot: databaseObject?.committedValues(forKeys: nil),
                 conflicting: objects,
@@ -39,12 +40,90 @@ extension NSManagedObjectContext {
         let policy = (mergePolicy as? NSMergePolicy) ?? .error
         try policy.resolve(constraintConflicts: conflicts)
     }
+}
 
-    /// The values of one uniqueness constraint of one entity tree.
-    struct ConstraintKey: Hashable {
+/// The changed objects of a save grouped by uniqueness constraint (of one entity tree) and values.
+private struct ConstraintGrouping {
+    /// One constraint of one entity tree, and its groups.
+    struct Scope {
+        /// The first entity seen with the constraint, and the constraint's slots in it.
+        let entity: NSEntityDescription
+        let slots: [Int]
+        let names: [String]
+        var groups: [Int] = []
+    }
+
+    /// Objects sharing the values of one constraint, in the order they changed.
+    ///
+    /// Groups live while the save checks constraints, when the context's changed objects hold every
+    /// object: the first one is not retained (one retain per object, on memory not touched since it
+    /// changed, costs more than the rest of the grouping).
+    struct Group {
+        let scope: Int
+        /// The first object, and the index of the constraint in its entity's layout.
+        unowned(unsafe) let first: NSManagedObject
+        let constraint: Int
+        var others: [NSManagedObject] = []
+
+        var objects: [NSManagedObject] { [first] + others }
+        /// The constrained values, in the order of the scope's slots.
+        var values: [Any?] { first.layout.constraintSlots[constraint].map { first.slots[$0] } }
+    }
+
+    /// A group's identity: its scope and values.
+    private struct GroupKey: Hashable {
+        let scope: Int
+        let values: StoredValuesKey
+    }
+
+    private(set) var scopes: [Scope] = []
+    /// The groups, in the order their first object changed.
+    private(set) var groups: [Group] = []
+    private var groupIndexes: [GroupKey: Int]
+    private var scopeIndexes: [ScopeKey: Int] = [:]
+    private var scopesByLayout: [ObjectIdentifier: [Int]] = [:]
+
+    private struct ScopeKey: Hashable {
         let root: ObjectIdentifier
         let names: [String]
-        let values: [AnyHashable?]
+    }
+
+    /// A grouping for about `capacity` objects.
+    init(capacity: Int) {
+        groupIndexes = Dictionary(minimumCapacity: capacity)
+        groups.reserveCapacity(capacity)
+    }
+
+    mutating func add(_ object: NSManagedObject) {
+        let layout = object.layout
+        guard !layout.constraintSlots.isEmpty else { return }
+        let scopeNumbers = scopes(of: layout)
+        for (constraint, scope) in scopeNumbers.enumerated() {
+            guard let values = layout.storedValuesKey(of: object.slots, at: layout.constraintSlots[constraint]) else { continue }
+            let key = GroupKey(scope: scope, values: values)
+            if let index = groupIndexes[key] {
+                groups[index].others.append(object)
+            } else {
+                groupIndexes[key] = groups.count
+                scopes[scope].groups.append(groups.count)
+                groups.append(Group(scope: scope, first: object, constraint: constraint))
+            }
+        }
+    }
+
+    /// The scope of each constraint of `layout`, made on first use.
+    private mutating func scopes(of layout: EntityLayout) -> [Int] {
+        if let known = scopesByLayout[ObjectIdentifier(layout)] { return known }
+        let numbers = layout.constraintSlots.map { slots in
+            let names = slots.map { layout.properties[$0].name }
+            let key = ScopeKey(root: ObjectIdentifier(layout.rootEntity), names: names)
+            if let index = scopeIndexes[key] { return index }
+            scopeIndexes[key] = scopes.count
+            scopes.append(Scope(entity: layout.entity, slots: slots, names: names))
+            return scopes.count - 1
+        }
+        scopesByLayout[ObjectIdentifier(layout)] = numbers
+        return numbers
     }
 }
 

@@ -20,18 +20,23 @@ extension NSManagedObjectContext {
     /// Fills `object` from `snapshot`, registering destination objects (as faults where new).
     func apply(_ snapshot: ObjectSnapshot, to object: NSManagedObject) {
         let layout = object.layout
-        var slots = [Any?](repeating: nil, count: layout.kinds.count)
-        for slot in slots.indices where slot < snapshot.values.count {
-            let value = snapshot.values[slot]
+        // Attribute values as they are (sharing the snapshot's storage until a relationship is set),
+        // relationships as objects.
+        var slots = snapshot.values
+        if slots.count != layout.kinds.count {
+            slots = layout.kinds.indices.map { $0 < snapshot.values.count ? snapshot.values[$0] : nil }
+        }
+        for slot in layout.relationshipSlots {
+            let value = slots[slot]
             switch layout.kinds[slot] {
             case .attribute:
-                slots[slot] = value
+                continue
             case .toOne:
                 slots[slot] = (value as? NSManagedObjectID).map(registeredOrFault)
             case .toMany(let ordered):
-                slots[slot] = (value as? [NSManagedObjectID]).map {
+                slots[slot] = snapshot.holdsToMany ? (value as? [NSManagedObjectID]).map {
                     ToManyStorage(isOrdered: ordered, objects: ObjectSet($0.map(registeredOrFault)))
-                }
+                } : nil
             }
         }
         object.slots = slots
@@ -91,18 +96,18 @@ extension NSManagedObjectContext {
 extension NSManagedObject {
     /// The object's values in store form: relationships as object IDs, to-many ones not loaded as nil.
     func snapshot(includingTransient: Bool) -> ObjectSnapshot {
-        var values: [Any?] = []
-        values.reserveCapacity(slots.count)
-        for slot in slots.indices {
-            switch layout.kinds[slot] {
-            case .attribute:
-                values.append(includingTransient || !layout.transientSlots[slot] ? slots[slot] : nil)
-            case .toOne:
-                values.append((slots[slot] as? NSManagedObject)?.objectID)
-            case .toMany:
-                values.append((slots[slot] as? ToManyStorage)?.objects.elements.map(\.objectID))
-            }
+        ObjectSnapshot(values: slots.indices.map { snapshotValue(at: $0, includingTransient: includingTransient) }, version: rowVersion)
+    }
+
+    /// The value of one slot in store form.
+    func snapshotValue(at slot: Int, includingTransient: Bool) -> Any? {
+        switch layout.kinds[slot] {
+        case .attribute:
+            includingTransient || !layout.transientSlots[slot] ? slots[slot] : nil
+        case .toOne:
+            (slots[slot] as? NSManagedObject)?.objectID
+        case .toMany:
+            (slots[slot] as? ToManyStorage)?.objects.elements.map(\.objectID)
         }
-        return ObjectSnapshot(values: values, version: rowVersion)
     }
 }

@@ -85,7 +85,9 @@ extension NSManagedObjectContext {
             }
             objects = ids.map(registeredOrFault)
         } else if let coordinator = storeCoordinator {
-            objects = try coordinator.fetchRows(plan).map { materialize($0, refresh: plan.refreshesRegisteredObjects) }
+            let rows = try coordinator.fetchRows(plan)
+            registry.reserveCapacity(forMore: rows.count)
+            objects = rows.map { materialize($0, refresh: plan.refreshesRegisteredObjects) }
         } else {
             objects = []
         }
@@ -93,8 +95,7 @@ extension NSManagedObjectContext {
         let entities = Set(plan.entities.map(ObjectIdentifier.init))
         let changed = changedObjects.elements.filter { entities.contains(ObjectIdentifier($0.entity)) }
         guard !changed.isEmpty else { return objects }
-        let changedSet = ObjectSet(changed)
-        objects.removeAll { changedSet.contains($0) }
+        objects.removeAll { changedObjects.contains($0) }
         for object in changed where !object.isDeleted {
             if plan.predicate?.evaluate(with: object) ?? true { objects.append(object) }
         }
@@ -136,7 +137,7 @@ extension NSManagedObjectContext {
             } ?? layout.persistentAttributeSlots.map { layout.properties[$0].name }
             var values: [String: Any] = [:]
             for name in names {
-                guard let slot = layout.slotByName[name], slot < row.snapshot.values.count else { continue }
+                guard let slot = layout.slot(named: name), slot < row.snapshot.values.count else { continue }
                 switch layout.kinds[slot] {
                 case .attribute(let kind): values[name] = kind.publicValue(row.snapshot.values[slot])
                 case .toOne: values[name] = row.snapshot.values[slot]

@@ -14,6 +14,8 @@ extension NSManagedObjectContext {
 
     /// Runs `block` on the context and waits for it. Re-entrant: a nested call runs inline.
     public func performAndWait(_ block: () -> Void) {
+        // Already inside one of this context's blocks on this thread: the context is held.
+        if Self.current.value === self { return block() }
         lock.lock()
         defer { lock.unlock() }
         Self.current.with(self, block)
@@ -21,6 +23,7 @@ extension NSManagedObjectContext {
 
     /// Runs `block` on the context, waits for it and returns its result. Re-entrant.
     public func performAndWait<T>(_ block: () throws -> T) rethrows -> T {
+        if Self.current.value === self { return try block() }
         lock.lock()
         defer { lock.unlock() }
         return try Self.current.with(self, block)

@@ -58,18 +58,16 @@ extension NSManagedObjectContext {
     private func write(_ changes: PendingChanges, to coordinator: NSPersistentStoreCoordinator) throws {
         try obtainPermanentIDs(for: changes.inserted)
         var request = StoreSaveRequest()
-        request.inserted = changes.inserted.map { object in
-            StoreSaveRequest.Change(objectID: object.objectID, values: object.snapshot(includingTransient: false).values, changedSlots: Array(object.slots.indices))
-        }
+        request.inserted = changes.inserted.map { StoreSaveRequest.Change($0) }
         request.updated = changes.updated.compactMap { object in
-            let slots = object.changedSlots.slots.filter { !object.layout.properties[$0].isTransient }
-            guard !slots.isEmpty else { return nil }
-            return StoreSaveRequest.Change(objectID: object.objectID, values: object.snapshot(includingTransient: false).values, changedSlots: slots)
+            let slots = object.changedSlots.slots.filter { !object.layout.transientSlots[$0] }
+            return slots.isEmpty ? nil : StoreSaveRequest.Change(object, changedSlots: slots)
         }
         request.deleted = changes.deleted.map(\.objectID).filter { !$0.isTemporaryID }
         guard !request.isEmpty else { return }
         let version = try coordinator.save(request)
-        for object in changes.inserted + changes.updated { object.rowVersion = version }
+        for object in changes.inserted { object.rowVersion = version }
+        for object in changes.updated { object.rowVersion = version }
         coordinator.contextDidSave(self, updated: changes.updated.map(\.objectID), deleted: request.deleted)
     }
 
@@ -99,6 +97,7 @@ extension NSManagedObjectContext {
                 target.fireFaultIfNeeded()
                 target.prepareForChange()
                 target.isDeleted = true
+                parent.hasUnprocessedDeletions = true
                 target.deletionPropagated = true
                 parent.changedObjects.insert(target)
             }
@@ -119,16 +118,17 @@ extension NSManagedObjectContext {
     }
 
     private func finishSave(_ changes: PendingChanges) {
-        for object in changes.inserted + changes.updated {
-            object.commitChanges()
-        }
+        for object in changes.inserted { object.commitChanges() }
+        for object in changes.updated { object.commitChanges() }
         for object in changes.deleted {
             forget(object)
             object.isDeleted = false
             object.deletionPropagated = false
         }
         changedObjects.removeAll()
-        for object in changes.inserted + changes.updated + changes.deleted { object.didSave() }
+        for objects in [changes.inserted, changes.updated, changes.deleted] {
+            for object in objects { object.didSave() }
+        }
         NotificationCenter.default.post(name: .NSManagedObjectContextDidSave, object: self, userInfo: [
             NSInsertedObjectsKey: Set(changes.inserted),
             NSUpdatedObjectsKey: Set(changes.updated),

@@ -40,16 +40,23 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
     var registry = ObjectRegistry()
     /// Inserted, updated and deleted objects, in the order they changed.
     @exclusivity(unchecked)
-    var changedObjects = ObjectSet<NSManagedObject>()
+    var changedObjects = ChangedObjects()
     /// Deleted objects whose delete rules have not run yet.
     var pendingDeletions: [NSManagedObject] = []
+    /// Whether objects were marked deleted since inserted-and-deleted objects were last dropped, so
+    /// `processPendingChanges()` (at every fetch and save) looks for them only when there can be some.
+    @exclusivity(unchecked)
+    var hasUnprocessedDeletions = false
     var fetchCount = 0
+    /// The identity the context's objects hold (see `ContextToken`).
+    let token = ContextToken()
 
     /// Creates a context of the given concurrency type, with no coordinator or parent yet.
     public init(concurrencyType: NSManagedObjectContextConcurrencyType) {
         self.concurrencyType = concurrencyType
         queue = DispatchQueue(label: concurrencyType == .mainQueueConcurrencyType ? "NSManagedObjectContext.main" : "NSManagedObjectContext.private")
         super.init()
+        token.context = self
     }
 
     /// The coordinator the context saves to, directly or through its parents.
@@ -140,10 +147,10 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
     /// Inserts `object`, which then appears in `insertedObjects` and is saved with the next save.
     open func insert(_ object: NSManagedObject) {
         performAndWait {
-            if object.managedObjectContext === self, registry[object.objectID] === object { return }
-            precondition(object.managedObjectContext == nil, "An NSManagedObject may only be in (or observed by) a single NSManagedObjectContext")
+            if object.contextToken === token, registry.registered(object) === object { return }
+            precondition(object.contextToken?.context == nil, "An NSManagedObject may only be in (or observed by) a single NSManagedObjectContext")
             object.managedObjectContext = self
-            registry[object.objectID] = object
+            registry.register(object)
             object.isInserted = true
             changedObjects.insert(object)
             object.awakeFromInsert()
@@ -153,10 +160,11 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
     /// Marks `object` deleted; delete rules run when pending changes are processed (at the latest on save).
     open func delete(_ object: NSManagedObject) {
         performAndWait {
-            guard object.managedObjectContext === self, !object.isDeleted else { return }
+            guard object.contextToken === token, !object.isDeleted else { return }
             object.fireFaultIfNeeded()
             object.prepareForChange()
             object.isDeleted = true
+            hasUnprocessedDeletions = true
             changedObjects.insert(object)
             pendingDeletions.append(object)
         }
@@ -175,7 +183,7 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
 
     /// Removes `object` from the context entirely.
     func forget(_ object: NSManagedObject) {
-        registry.removeValue(forKey: object.objectID)
+        registry.unregister(object)
         changedObjects.remove(object)
         object.managedObjectContext = nil
     }

@@ -46,7 +46,18 @@ enum AttributeKind: Sendable {
     ///
     /// Returns `.some(nil)` for nil and `NSNull`, nil when the value has the wrong type.
     func canonicalValue(_ value: Any?) -> Any?? {
-        guard let value, !isNullValue(value) else { return .some(nil) }
+        guard let value else { return .some(nil) }
+        // A value already of the stored type, recognized by its exact type before the general casts.
+        let type = ObjectIdentifier(type(of: value))
+        switch self {
+        case .integer16, .integer32, .integer64: if type == ObjectIdentifier(Int64.self) { return value }
+        case .double: if type == ObjectIdentifier(Double.self) { return value }
+        case .string: if type == ObjectIdentifier(String.self) { return value }
+        case .date: if type == ObjectIdentifier(Date.self) { return value }
+        case .boolean: if type == ObjectIdentifier(Bool.self) { return value }
+        case .decimal, .float, .binary, .uuid, .uri, .any: break
+        }
+        guard !isNullValue(value) else { return .some(nil) }
         switch self {
         case .integer16, .integer32, .integer64:
             if let integer = value as? Int { return Int64(integer) }

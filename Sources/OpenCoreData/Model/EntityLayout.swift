@@ -14,12 +14,15 @@ final class EntityLayout: @unchecked Sendable {
 
     unowned let entity: NSEntityDescription
     let properties: [NSPropertyDescription]
-    let slotByName: [String: Int]
+    /// Slots by property name (see `slot(named:)`).
+    private let slotTable: SlotNameTable
     let kinds: [SlotKind]
     let objectClass: NSManagedObject.Type
     /// Canonical default values of attributes (nil elsewhere).
     let defaults: [Any?]
     /// For each relationship slot, the slot of its inverse in the destination's layout.
+    /// Set once, while the model freezes, before any object uses the layout.
+    @exclusivity(unchecked)
     private(set) var inverseSlots: [Int?]
     /// Slots of attributes that stores persist (not transient).
     let persistentAttributeSlots: [Int]
@@ -40,13 +43,12 @@ final class EntityLayout: @unchecked Sendable {
         self.entity = entity
         let properties = entity.properties
         self.properties = properties
-        var slotByName: [String: Int] = [:]
+        let slotTable = SlotNameTable(names: properties.map(\.name))
         var kinds: [SlotKind] = []
         var defaults: [Any?] = []
         var persistent: [Int] = []
         var relationships: [Int] = []
         for (slot, property) in properties.enumerated() {
-            slotByName[property.name] = slot
             if let relationship = property as? NSRelationshipDescription {
                 kinds.append(relationship.isToMany ? .toMany(ordered: relationship.isOrdered) : .toOne)
                 defaults.append(nil)
@@ -61,7 +63,7 @@ final class EntityLayout: @unchecked Sendable {
                 defaults.append(nil)
             }
         }
-        self.slotByName = slotByName
+        self.slotTable = slotTable
         self.kinds = kinds
         self.defaults = defaults
         persistentAttributeSlots = persistent
@@ -84,7 +86,7 @@ final class EntityLayout: @unchecked Sendable {
             for constraint in current.uniquenessConstraints {
                 let slots = constraint.compactMap { element -> Int? in
                     let name = (element as? String) ?? (element as? NSPropertyDescription)?.name
-                    return name.flatMap { slotByName[$0] }
+                    return name.flatMap { slotTable.slot(for: $0) }
                 }
                 if !slots.isEmpty { constraints.append(slots) }
             }
@@ -116,14 +118,20 @@ final class EntityLayout: @unchecked Sendable {
                   let inverse = relationship.inverseRelationship,
                   let destination = relationship.destinationEntity
             else { continue }
-            inverseSlots[slot] = destination.layout.slotByName[inverse.name]
+            inverseSlots[slot] = destination.layout.slot(named: inverse.name)
         }
+    }
+
+    /// The slot of the property named `name`, nil when the entity has no such property.
+    @inline(__always)
+    func slot(named name: String) -> Int? {
+        slotTable.slot(for: name)
     }
 
     /// The slot of the property named `key`, or a trap naming the entity, as Core Data raises for unknown keys.
     @inline(__always)
     func slot(forKey key: String) -> Int {
-        guard let slot = slotByName[key] else {
+        guard let slot = slotTable.slot(for: key) else {
             preconditionFailure("[<\(objectClass) \(entity.name ?? "?")> valueForUndefinedKey:]: the entity \(entity.name ?? "?") is not key value coding-compliant for the key \"\(key)\".")
         }
         return slot

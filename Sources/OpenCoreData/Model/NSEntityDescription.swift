@@ -26,6 +26,7 @@ open class NSEntityDescription: NSObject, @unchecked Sendable {
     private var ownProperties: [NSPropertyDescription] = []
     private var ownSubentities: [NSEntityDescription] = []
     /// The frozen layout, set when the model is first used.
+    @exclusivity(unchecked)
     var frozenLayout: EntityLayout?
 
     /// Creates an entity with no name and no properties.
@@ -35,7 +36,7 @@ open class NSEntityDescription: NSObject, @unchecked Sendable {
 
     /// The entity's properties: the inherited ones first, then its own. Setting it sets its own properties.
     open var properties: [NSPropertyDescription] {
-        get { (superentity?.properties ?? []) + ownProperties }
+        get { frozenLayout?.properties ?? (superentity?.properties ?? []) + ownProperties }
         set {
             checkMutable()
             ownProperties = newValue

@@ -6,8 +6,8 @@ open class NSFetchIndexDescription: NSObject, @unchecked Sendable {
     open var name: String
     /// The indexed properties, in order.
     open var elements: [NSFetchIndexElementDescription]
-    /// The entity the index belongs to.
-    open internal(set) weak var entity: NSEntityDescription?
+    /// The entity the index belongs to; not retained, as in Core Data (see `NSPropertyDescription.entity`).
+    open internal(set) unowned(unsafe) var entity: NSEntityDescription?
 
     /// Creates an index with a name and elements.
     public init(name: String, elements: [NSFetchIndexElementDescription]?) {

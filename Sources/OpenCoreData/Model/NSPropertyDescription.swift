@@ -15,7 +15,11 @@ open class NSPropertyDescription: NSObject, @unchecked Sendable {
     /// A string mixed into the property's version hash, to mark a change the hash would not otherwise see.
     open var versionHashModifier: String?
     /// The entity that declares the property.
-    open internal(set) weak var entity: NSEntityDescription!
+    ///
+    /// Not retained, as in Core Data (`unowned(unsafe)`): the entity must outlive the property's use. A weak
+    /// reference would give every entity a side table, making each retain of an entity, on every hot path
+    /// that reads an object's entity, slower.
+    open internal(set) unowned(unsafe) var entity: NSEntityDescription!
 
     /// Creates an empty property description.
     override public init() {

@@ -140,33 +140,46 @@ extension NSManagedObject {
     private func relatedObjects(_ value: Any?, key: String) -> [NSManagedObject] {
         guard let value, !isNullValue(value) else { return [] }
         let elements: [Any]
-        switch value {
-        // Swift collections of objects first: casting them as NSSet would bridge every element.
-        case let set as Set<NSManagedObject>: return set.map { checkedRelatable($0, key: key) }
-        case let array as [NSManagedObject]: return array.map { checkedRelatable($0, key: key) }
-        case let ordered as NSOrderedSet: elements = ordered.array
-        case let set as NSSet: elements = set.allObjects
-        case let sequence as any Sequence where !(value is String): elements = anyElements(sequence)
-        default:
-            preconditionFailure("Unacceptable type of value for to-many relationship: property = \"\(key)\"; desired type = NSSet; given type = \(type(of: value))")
+        if isObject(value) {
+            if let set = value as? NSSet {
+                elements = set.allObjects
+            } else if let ordered = value as? NSOrderedSet {
+                elements = ordered.array
+            } else if let sequence = value as? any Sequence {
+                elements = anyElements(sequence)
+            } else {
+                unacceptableToMany(value, key: key)
+            }
+        } else if let objects = value as? Set<NSManagedObject> {
+            return objects.map { relatable($0, key: key) }
+        } else if let objects = value as? [NSManagedObject] {
+            return objects.map { relatable($0, key: key) }
+        } else if let sequence = value as? any Sequence, !(value is String) {
+            elements = anyElements(sequence)
+        } else {
+            unacceptableToMany(value, key: key)
         }
         return elements.map { element in
             guard let object = element as? NSManagedObject else {
                 preconditionFailure("Unacceptable type of object in to-many relationship \"\(key)\": \(type(of: element))")
             }
-            checkRelatable(object, key: key)
-            return object
+            return relatable(object, key: key)
         }
     }
 
-    private func checkedRelatable(_ object: NSManagedObject, key: String) -> NSManagedObject {
+    private func unacceptableToMany(_ value: Any, key: String) -> Never {
+        preconditionFailure("Unacceptable type of value for to-many relationship: property = \"\(key)\"; desired type = NSSet; given type = \(type(of: value))")
+    }
+
+    private func relatable(_ object: NSManagedObject, key: String) -> NSManagedObject {
         checkRelatable(object, key: key)
         return object
     }
 
     private func checkRelatable(_ object: NSManagedObject, key: String) {
+        guard let otherToken = object.contextToken, let ownToken = contextToken, otherToken !== ownToken else { return }
         precondition(
-            object.managedObjectContext == nil || managedObjectContext == nil || object.managedObjectContext === managedObjectContext,
+            otherToken.context == nil || ownToken.context == nil,
             "Illegal attempt to establish a relationship '\(key)' between objects in different contexts"
         )
     }

@@ -41,11 +41,28 @@ extension NSManagedObject {
 
     /// Adds `object` to a to-many relationship and updates the inverse.
     func addToMany(_ slot: Int, _ object: NSManagedObject) {
-        let storage = toManyStorage(at: slot)
-        guard !storage.objects.contains(object) else { return }
-        recordChange(slot)
-        storage.objects.insert(object)
+        add(object, to: toManyStorage(at: slot), slot: slot)
+    }
+
+    /// Adds `object` to `storage`, the loaded to-many relationship at `slot`, and updates the inverse.
+    private func add(_ object: NSManagedObject, to storage: ToManyStorage, slot: Int) {
+        guard insert(object, into: storage, slot: slot) else { return }
         if let inverse = layout.inverseSlots[slot] { object.attachInverse(inverse, to: self) }
+    }
+
+    /// Inserts `object` into `storage`, the to-many relationship at `slot`, recording the change; false
+    /// when it was there already. Objects with committed values to keep (see `prepareForChange()`) are
+    /// looked up first; others insert in one lookup.
+    private func insert(_ object: NSManagedObject, into storage: ToManyStorage, slot: Int) -> Bool {
+        if committedSlots == nil, !isInserted {
+            guard !storage.objects.contains(object) else { return false }
+            recordChange(slot)
+            storage.objects.insert(object)
+            return true
+        }
+        guard storage.objects.insert(object) else { return false }
+        markChanged(slot)
+        return true
     }
 
     /// Removes `object` from a to-many relationship and updates the inverse.
@@ -60,6 +77,11 @@ extension NSManagedObject {
     /// Replaces the objects of a to-many relationship, in the given order for an ordered one.
     func replaceToMany(_ slot: Int, _ objects: [NSManagedObject]) {
         let storage = toManyStorage(at: slot)
+        if storage.objects.isEmpty {
+            // The usual case of a new object: nothing to remove, and adding in order gives the order asked for.
+            for object in objects { add(object, to: storage, slot: slot) }
+            return
+        }
         let replacement = ObjectSet(objects)
         for old in storage.objects.elements where !replacement.contains(old) {
             removeFromToMany(slot, old)
@@ -100,10 +122,7 @@ extension NSManagedObject {
             slots[slot] = owner
             if let previous, let forward = layout.inverseSlots[slot] { previous.detachInverse(forward, from: self) }
         case .toMany:
-            let storage = toManyStorage(at: slot)
-            guard !storage.objects.contains(owner) else { return }
-            recordChange(slot)
-            storage.objects.insert(owner)
+            _ = insert(owner, into: toManyStorage(at: slot), slot: slot)
         case .attribute:
             break
         }

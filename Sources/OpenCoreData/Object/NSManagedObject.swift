@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// An object of a Core Data object graph: an instance of an entity, living in a context.
 ///
@@ -14,10 +15,26 @@ open class NSManagedObject: NSObject, ManagedPropertyContainer {
     /// The object's entity.
     public let entity: NSEntityDescription
     /// The object's identifier; temporary until the object is saved.
-    @exclusivity(unchecked)
-    public internal(set) var objectID: NSManagedObjectID
+    ///
+    /// A new object's temporary ID is made on first use: most inserted objects are saved, and get
+    /// their permanent ID, before anyone asks.
+    public internal(set) var objectID: NSManagedObjectID {
+        get { assignedObjectID ?? makeTemporaryObjectID() }
+        set { assignObjectID(newValue) }
+    }
+    /// The object ID once made or assigned, retained, as the bits of its address (0 before); atomic, so
+    /// that threads reading a new object's ID for the first time at once agree on one instance.
+    let objectIDBits = Atomic<UInt>(0)
+    /// The serial number of the object's temporary ID (see `objectIDReference`).
+    let temporarySerial: UInt64
     /// The context the object lives in, nil once it is deleted and saved, or before it is inserted.
-    public internal(set) weak var managedObjectContext: NSManagedObjectContext?
+    public internal(set) var managedObjectContext: NSManagedObjectContext? {
+        get { contextToken?.context }
+        set { contextToken = newValue?.token }
+    }
+    /// The token of the context the object lives in, compared on hot paths (see `ContextToken`).
+    @exclusivity(unchecked)
+    var contextToken: ContextToken?
 
     let layout: EntityLayout
     // The object's state is only touched inside its context's `performAndWait`, which serializes
@@ -33,16 +50,24 @@ open class NSManagedObject: NSObject, ManagedPropertyContainer {
     @exclusivity(unchecked)
     var changedSlots: SlotMask
     /// The version of the store row the values came from.
+    @exclusivity(unchecked)
     var rowVersion: Int64 = 0
 
     /// Whether the object's values are not loaded yet; touching any property loads them.
+    @exclusivity(unchecked)
     public internal(set) var isFault: Bool = false
     /// Whether the object was inserted and not saved yet.
+    @exclusivity(unchecked)
     public internal(set) var isInserted: Bool = false
     /// Whether the object was deleted and the deletion not saved yet.
+    @exclusivity(unchecked)
     public internal(set) var isDeleted: Bool = false
     /// Whether delete rules have run for this deletion.
+    @exclusivity(unchecked)
     var deletionPropagated = false
+    /// The object's index in its context's changed objects, -1 when not there (see `ChangedObjects`).
+    @exclusivity(unchecked)
+    var changedPosition = -1
 
     /// Creates an object of `entity` and inserts it into `context` (when not nil).
     ///
@@ -54,16 +79,23 @@ open class NSManagedObject: NSObject, ManagedPropertyContainer {
         changedSlots = SlotMask()
         if let seed = ObjectMaterialization.pending.value, seed.entity === entity {
             ObjectMaterialization.pending.value = nil
-            objectID = seed.objectID
+            temporarySerial = 0
             slots = []
             isFault = true
             super.init()
+            assignObjectID(seed.objectID)
             return
         }
-        objectID = .temporary(for: entity)
+        temporarySerial = NSManagedObjectID.nextTemporarySerial()
         slots = layout.initialSlots()
         super.init()
         context?.insert(self)
+    }
+
+    deinit {
+        if let pointer = UnsafeRawPointer(bitPattern: objectIDBits.load(ordering: .acquiring)) {
+            Unmanaged<NSManagedObjectID>.fromOpaque(pointer).release()
+        }
     }
 
     /// Creates an object of the entity whose class is this class and inserts it into `context`.

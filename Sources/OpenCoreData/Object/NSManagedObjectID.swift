@@ -25,17 +25,27 @@ open class NSManagedObjectID: NSObject, NSCopying, @unchecked Sendable {
         self.reference = reference
         persistentStore = store
         storeIdentifier = store?.identifier
-        var hasher = Hasher()
-        hasher.combine(reference)
-        hasher.combine(ObjectIdentifier(entity))
-        precomputedHash = hasher.finalize()
+        precomputedHash = Self.hash(of: reference, entity: entity)
         super.init()
     }
 
-    /// A new temporary ID for an inserted object.
-    static func temporary(for entity: NSEntityDescription) -> NSManagedObjectID {
-        let serial = temporaryIDSerial.add(1, ordering: .relaxed).newValue
-        return NSManagedObjectID(entity: entity, reference: .temporary(serial), store: nil)
+    /// The serial number of a new temporary ID.
+    static func nextTemporarySerial() -> UInt64 {
+        temporaryIDSerial.add(1, ordering: .relaxed).newValue
+    }
+
+    /// A well-mixed hash of what an ID names (SplitMix64's finalizer over the key and the entity's address):
+    /// cheaper than a `Hasher`, and dictionaries hash it again anyway.
+    private static func hash(of reference: Reference, entity: NSEntityDescription) -> Int {
+        var value: UInt64
+        switch reference {
+        case .temporary(let serial): value = serial << 1
+        case .permanent(let key): value = UInt64(bitPattern: key) << 1 | 1
+        }
+        value ^= UInt64(UInt(bitPattern: Unmanaged.passUnretained(entity).toOpaque()))
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return Int(truncatingIfNeeded: value ^ (value >> 31))
     }
 
     /// Whether the ID is temporary (the object has not been saved yet).

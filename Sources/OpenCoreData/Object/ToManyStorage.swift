@@ -8,6 +8,7 @@ final class ToManyStorage {
         didSet { generation &+= 1 }
     }
     /// Counts changes to `objects`, so views of the relationship notice them.
+    @exclusivity(unchecked)
     private(set) var generation = 0
 
     init(isOrdered: Bool, objects: ObjectSet<NSManagedObject> = ObjectSet()) {
@@ -21,6 +22,12 @@ final class ToManyStorage {
 
     /// The objects as `value(forKey:)` returns them: an `NSOrderedSet` or an `NSSet`.
     var publicValue: Any {
-        isOrdered ? NSOrderedSet(array: objects.elements) : NSSet(array: objects.elements)
+        if isOrdered { return NSOrderedSet(array: objects.elements) }
+        // From the object references themselves: `NSSet(array:)` boxes every element as `Any` first.
+        return objects.elements.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: AnyObject.self) { references in
+                references.baseAddress.map { NSSet(objects: $0, count: references.count) } ?? NSSet()
+            }
+        }
     }
 }

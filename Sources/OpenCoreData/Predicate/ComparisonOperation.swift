@@ -50,34 +50,38 @@ struct ComparisonOperation {
 
     /// Whether the left-hand value satisfies the operator against a prepared right operand.
     func matches(_ left: Any?, _ right: Operand) -> Bool {
+        if operatorType == .contains, case .value(let value) = right, let elements = left.flatMap(collectionElements) {
+            return elements.contains { normalized($0) == value }
+        }
+        return matches(comparable: PredicateValue(left), right)
+    }
+
+    /// Whether a left-hand value that is not a collection, as `PredicateValue(_:)` gives it (not folded),
+    /// satisfies the operator against a prepared right operand.
+    func matches(comparable left: PredicateValue?, _ right: Operand) -> Bool {
+        let value = left?.folded(options)
         switch right {
         case .invalid:
             return false
         case .members(let members):
-            return normalized(left).map(members.contains) ?? false
+            return value.map(members.contains) ?? false
         case .range(let lower, let upper):
-            guard let value = normalized(left),
-                  let low = value.compare(lower), let high = value.compare(upper)
-            else { return false }
+            guard let value, let low = value.compare(lower), let high = value.compare(upper) else { return false }
             return low != .orderedAscending && high != .orderedDescending
         case .pattern(let pattern):
-            guard case .string(let string)? = normalized(left) else { return false }
+            guard case .string(let string)? = value else { return false }
             return pattern.matches(string)
         case .regularExpression(let expression):
-            guard case .string(let string)? = PredicateValue(left) else { return false }
+            guard case .string(let string)? = left else { return false }
             let subject = string.foldedForComparison(options.intersection(.diacriticInsensitive))
             let range = NSRange(subject.startIndex..., in: subject)
             return expression.firstMatch(in: subject, options: [], range: range) != nil
-        case .value(let value):
-            return matches(left, value)
+        case .value(let right):
+            return matches(folded: value, right)
         }
     }
 
-    private func matches(_ left: Any?, _ right: PredicateValue?) -> Bool {
-        if operatorType == .contains, let elements = left.flatMap(collectionElements) {
-            return elements.contains { normalized($0) == right }
-        }
-        let value = normalized(left)
+    private func matches(folded value: PredicateValue?, _ right: PredicateValue?) -> Bool {
         switch operatorType {
         case .equalTo:
             return value != nil && value == right

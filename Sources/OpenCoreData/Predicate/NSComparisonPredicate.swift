@@ -58,6 +58,8 @@ open class NSComparisonPredicate: NSPredicate, @unchecked Sendable {
     private let operation: ComparisonOperation
     /// The right operand prepared at construction when the right expression is constant.
     private let constantRightOperand: ComparisonOperation.Operand?
+    /// The key of a direct comparison of a plain key with a constant, read through `attributeComparable`.
+    private let attributeKey: String?
 
     /// A predicate comparing `lhs` and `rhs` with `type`.
     public init(
@@ -74,10 +76,14 @@ open class NSComparisonPredicate: NSPredicate, @unchecked Sendable {
         self.options = options
         operation = ComparisonOperation(operatorType: type, options: options)
         constantRightOperand = rhs.isConstant ? operation.prepare(rhs.value(with: nil, variables: nil)) : nil
+        attributeKey = if modifier == .direct, rhs.isConstant, case .keyPath(let path) = lhs.kind { path.singleKey } else { nil }
         super.init(evaluation: .subclass)
     }
 
     override open func evaluate(with object: Any?, substitutionVariables bindings: [String: Any]?) -> Bool {
+        if let attributeKey, let right = constantRightOperand, let left = Self.attributeComparable(of: object, key: attributeKey) {
+            return operation.matches(comparable: left, right)
+        }
         let left = leftExpression.value(with: object, variables: bindings)
         let right = constantRightOperand ?? operation.prepare(rightExpression.value(with: object, variables: bindings))
         switch comparisonPredicateModifier {
@@ -141,26 +147,25 @@ open class NSComparisonPredicate: NSPredicate, @unchecked Sendable {
         return letters.isEmpty ? "" : "[\(letters)]"
     }
 
-    override var indexableLookup: (key: String, values: [Any])? {
+    override var indexLookup: IndexLookup? {
         guard comparisonPredicateModifier == .direct, options.isEmpty else { return nil }
         switch predicateOperatorType {
         case .equalTo:
             return Self.equalityLookup(key: leftExpression, constant: rightExpression)
                 ?? Self.equalityLookup(key: rightExpression, constant: leftExpression)
         case .in:
-            guard let key = Self.singleKey(leftExpression), rightExpression.isConstant,
-                  let collection = rightExpression.value(with: nil, variables: nil),
-                  let values = collectionElements(collection)
-            else { return nil }
-            return (key, values)
+            guard let key = Self.singleKey(leftExpression), case .members(var members)? = constantRightOperand else { return nil }
+            // As in SQL, a nil attribute is not in any list: indexes hold no nil values.
+            members.remove(.null)
+            return IndexLookup(key: key, values: members, isExact: true)
         default:
             return nil
         }
     }
 
-    private static func equalityLookup(key: NSExpression, constant: NSExpression) -> (key: String, values: [Any])? {
-        guard let key = singleKey(key), case .constant(let value?) = constant.kind else { return nil }
-        return (key, [value])
+    private static func equalityLookup(key: NSExpression, constant: NSExpression) -> IndexLookup? {
+        guard let key = singleKey(key), case .constant(let value?) = constant.kind, let comparable = PredicateValue(value) else { return nil }
+        return IndexLookup(key: key, values: [comparable], isExact: true)
     }
 
     private static func singleKey(_ expression: NSExpression) -> String? {

@@ -73,8 +73,8 @@ open class NSCompoundPredicate: NSPredicate, @unchecked Sendable {
         return "(\(predicate.predicateFormat))"
     }
 
-    override var indexableLookup: (key: String, values: [Any])? {
-        guard compoundPredicateType == .and else { return nil }
-        return predicates.lazy.compactMap(\.indexableLookup).first
+    override var indexLookup: IndexLookup? {
+        guard compoundPredicateType == .and, let lookup = predicates.lazy.compactMap(\.indexLookup).first else { return nil }
+        return IndexLookup(key: lookup.key, values: lookup.values, isExact: lookup.isExact && predicates.count == 1)
     }
 }

@@ -74,10 +74,11 @@ open class NSPredicate: NSObject, @unchecked Sendable {
     ///
     /// Non-nil when the predicate is `key == constant`, `constant == key` or `key IN collection` (direct modifier,
     /// no comparison options, a key without dots or `@`), or an `AND` compound containing such a subpredicate
-    /// (the first one). `values` are the constants to look up (one for `==`, the collection's elements for `IN`);
-    /// an object can only match if its value for `key` equals one of them. `key == nil` is not indexable.
-    /// The whole predicate must still be evaluated on the candidates.
-    var indexableLookup: (key: String, values: [Any])? {
+    /// (the first one). An object can only match if its value for `key` equals one of the lookup's values;
+    /// unless the lookup is exact, the whole predicate must still be evaluated on the candidates.
+    /// `key == nil` is not indexable, and a nil in an `IN` collection is left out (as in SQL, a nil attribute is
+    /// in no list).
+    var indexLookup: IndexLookup? {
         nil
     }
 

@@ -11,12 +11,26 @@ enum PredicateValue: Hashable {
     case number(NumericValue)
     case string(String)
     case date(Date)
-    case hashable(AnyHashable)
+    /// Another `Hashable` value (boxed, see `HashableBox`).
+    case hashable(HashableBox)
     case identity(ObjectIdentifier)
 
     /// `nil` for values that cannot be compared at all (non-`Hashable` structs).
     init?(_ value: Any?) {
-        guard let value = value.flatMap(unwrappedValue) else {
+        guard let value else {
+            self = .null
+            return
+        }
+        // The common plain types, recognized by their exact type before the general (costlier) casts.
+        switch ObjectIdentifier(type(of: value)) {
+        case ObjectIdentifier(Int.self): if let int = value as? Int { self = .number(.integer(Int64(int))); return }
+        case ObjectIdentifier(Int64.self): if let int = value as? Int64 { self = .number(.integer(int)); return }
+        case ObjectIdentifier(String.self): if let string = value as? String { self = .string(string); return }
+        case ObjectIdentifier(Double.self): if let double = value as? Double { self = .number(NumericValue(real: double)); return }
+        case ObjectIdentifier(Date.self): if let date = value as? Date { self = .date(date); return }
+        default: break
+        }
+        guard let value = unwrappedValue(value) else {
             self = .null
             return
         }
@@ -29,11 +43,11 @@ enum PredicateValue: Hashable {
         } else if let date = value as? Date {
             self = .date(date)
         } else if let identifiable = value as? ObjectIDIdentifiable {
-            self = .hashable(identifiable.objectID)
+            self = .hashable(HashableBox(identifiable.objectID))
         } else if let bridged = Self.bridgedValue(value) {
-            self = .hashable(bridged)
+            self = .hashable(HashableBox(bridged))
         } else if let hashable = value as? AnyHashable {
-            self = .hashable(hashable)
+            self = .hashable(HashableBox(hashable))
         } else if isObject(value) {
             self = .identity(ObjectIdentifier(value as AnyObject))
         } else {
@@ -67,8 +81,8 @@ enum PredicateValue: Hashable {
         case (.date(let left), .date(let right)):
             return Self.order(left, right)
         case (.hashable(let left), .hashable(let right)):
-            guard let comparable = left.base as? any Comparable else { return nil }
-            return Self.order(comparable, right.base)
+            guard let comparable = left.value.base as? any Comparable else { return nil }
+            return Self.order(comparable, right.value.base)
         default:
             return nil
         }

@@ -3,7 +3,8 @@ import Foundation
 /// The in-memory store (`NSInMemoryStoreType`): rows in dictionaries, lost when the process ends.
 ///
 /// Attributes used by `==` and `IN` predicates get a hash index on first use, so fetching k objects
-/// by identifier costs O(k), not O(rows).
+/// by identifier costs O(k), not O(rows). Fetched objects load their to-many relationships on first
+/// use, as with the SQLite store.
 final class InMemoryStore: NSPersistentStore, StoredRowSource, @unchecked Sendable {
     private struct Row {
         let objectID: NSManagedObjectID
@@ -13,14 +14,26 @@ final class InMemoryStore: NSPersistentStore, StoredRowSource, @unchecked Sendab
         var storedRow: StoredRow {
             StoredRow(objectID: objectID, snapshot: ObjectSnapshot(values: values, version: version))
         }
+
+        /// The row as a fetch hands it to a context, which loads to-many relationships on first use.
+        var fetchedRow: StoredRow {
+            StoredRow(objectID: objectID, snapshot: ObjectSnapshot(values: values, version: version, holdsToMany: false))
+        }
     }
 
     /// The rows of one concrete entity, in insertion order, with hash indexes by slot.
+    ///
+    /// Tables, like the store's own state, are only touched under the store's lock: dynamic exclusivity
+    /// checks on them would cost on every row without protecting anything.
     private final class Table {
+        @exclusivity(unchecked)
         var rows: [Int64: Row] = [:]
+        @exclusivity(unchecked)
         var order: [Int64] = []
+        @exclusivity(unchecked)
         var removedSinceCompaction = 0
-        var indexes: [Int: [AnyHashable: Set<Int64>]] = [:]
+        @exclusivity(unchecked)
+        var indexes: [Int: InMemoryIndex] = [:]
 
         var orderedKeys: [Int64] {
             if removedSinceCompaction > 0 {
@@ -30,32 +43,34 @@ final class InMemoryStore: NSPersistentStore, StoredRowSource, @unchecked Sendab
             return order
         }
 
-        func index(slot: Int, kind: AttributeKind) -> [AnyHashable: Set<Int64>] {
+        func index(slot: Int, kind: AttributeKind) -> InMemoryIndex {
             if let index = indexes[slot] { return index }
-            var index: [AnyHashable: Set<Int64>] = [:]
+            var index = InMemoryIndex(capacity: rows.count)
             for (key, row) in rows {
-                if let value = row.values[slot].flatMap({ kind.indexKey(for: $0) }) { index[value, default: []].insert(key) }
+                if let value = row.values[slot].flatMap({ PredicateValue(stored: $0, kind: kind) }) { index.insert(key, for: value) }
             }
             indexes[slot] = index
             return index
         }
 
         func updateIndexes(key: Int64, old: [Any?]?, new: [Any?]?, layout: EntityLayout) {
-            for (slot, var index) in indexes {
+            for slot in indexes.keys {
                 guard case .attribute(let kind) = layout.kinds[slot] else { continue }
-                let oldKey = old?[slot].flatMap { kind.indexKey(for: $0) }
-                let newKey = new?[slot].flatMap { kind.indexKey(for: $0) }
-                guard oldKey != newKey else { continue }
-                if let oldKey { index[oldKey]?.remove(key) }
-                if let newKey { index[newKey, default: []].insert(key) }
-                indexes[slot] = index
+                let oldValue = old?[slot].flatMap { PredicateValue(stored: $0, kind: kind) }
+                let newValue = new?[slot].flatMap { PredicateValue(stored: $0, kind: kind) }
+                guard oldValue != newValue else { continue }
+                if let oldValue { indexes[slot]?.remove(key, for: oldValue) }
+                if let newValue { indexes[slot]?.insert(key, for: newValue) }
             }
         }
     }
 
     private let lock = NSLock()
+    @exclusivity(unchecked)
     private var tables: [ObjectIdentifier: Table] = [:]
+    @exclusivity(unchecked)
     private var nextPrimaryKeys: [ObjectIdentifier: Int64] = [:]
+    @exclusivity(unchecked)
     private var version: Int64 = 0
 
     override var type: String { NSInMemoryStoreType }
@@ -81,9 +96,10 @@ final class InMemoryStore: NSPersistentStore, StoredRowSource, @unchecked Sendab
         var matches: [StoredRow] = []
         for entity in plan.entities {
             guard let table = tables[ObjectIdentifier(entity)] else { continue }
-            for key in candidateKeys(in: table, entity: entity, predicate: plan.predicate) {
-                guard let row = table.rows[key]?.storedRow else { continue }
-                if let predicate = plan.predicate, !predicate.evaluate(with: StoredRowView(source: self, row: row)) { continue }
+            let (keys, exact) = candidateKeys(in: table, entity: entity, predicate: plan.predicate)
+            for key in keys {
+                guard let row = table.rows[key]?.fetchedRow else { continue }
+                if !exact, let predicate = plan.predicate, !predicate.evaluate(with: StoredRowView(source: self, row: row)) { continue }
                 matches.append(row)
             }
         }
@@ -96,19 +112,19 @@ final class InMemoryStore: NSPersistentStore, StoredRowSource, @unchecked Sendab
         return Array(matches[start..<end])
     }
 
-    /// The keys of rows that may match: from a hash index when the predicate pins an attribute, else all.
-    private func candidateKeys(in table: Table, entity: NSEntityDescription, predicate: NSPredicate?) -> [Int64] {
+    /// The keys of rows that may match, in insertion order: from a hash index when the predicate pins an
+    /// attribute, else all. `exact` when they are exactly the matches (the predicate need not be evaluated).
+    private func candidateKeys(in table: Table, entity: NSEntityDescription, predicate: NSPredicate?) -> (keys: [Int64], exact: Bool) {
         let layout = entity.layout
-        guard let lookup = predicate?.indexableLookup,
-              let slot = layout.slotByName[lookup.key],
+        guard let lookup = predicate?.indexLookup,
+              let slot = layout.slot(named: lookup.key),
               case .attribute(let kind) = layout.kinds[slot], kind.isIndexable
-        else { return table.orderedKeys }
+        else { return (table.orderedKeys, predicate == nil) }
         let index = table.index(slot: slot, kind: kind)
-        var keys = Set<Int64>()
-        for value in lookup.values {
-            if let hashKey = kind.indexKey(for: value), let found = index[hashKey] { keys.formUnion(found) }
-        }
-        return keys.sorted()
+        var keys: [Int64] = []
+        for value in lookup.values { index.appendKeys(for: value, to: &keys) }
+        keys.sort()
+        return (keys, lookup.isExact)
     }
 
     override func snapshot(for objectID: NSManagedObjectID) throws -> ObjectSnapshot? {
@@ -117,17 +133,35 @@ final class InMemoryStore: NSPersistentStore, StoredRowSource, @unchecked Sendab
         return row(for: objectID).map { ObjectSnapshot(values: $0.values, version: $0.version) }
     }
 
-    override func objectIDs(of entity: NSEntityDescription, slots: [Int], matching values: [Any?]) throws -> [NSManagedObjectID] {
+    override func mayHoldRows(ofTreeOf entity: NSEntityDescription) throws -> Bool {
         lock.lock()
         defer { lock.unlock() }
-        let names = slots.map { entity.layout.properties[$0].name }
-        var found: [NSManagedObjectID] = []
-        for candidate in entity.layout.rootEntity.layout.hierarchy {
-            guard let table = tables[ObjectIdentifier(candidate)] else { continue }
-            let candidateSlots = names.compactMap { candidate.layout.slotByName[$0] }
-            guard candidateSlots.count == names.count else { continue }
-            for row in table.rows.values where zip(candidateSlots, values).allSatisfy({ slot, value in storedValuesEqual(row.values[slot], value) }) {
-                found.append(row.objectID)
+        return entity.layout.rootEntity.layout.hierarchy.contains { tables[ObjectIdentifier($0)]?.rows.isEmpty == false }
+    }
+
+    override func objectIDs(of entity: NSEntityDescription, slots: [Int], matchingEach valueSets: [[Any?]]) throws -> [[NSManagedObjectID]] {
+        lock.lock()
+        defer { lock.unlock() }
+        let layout = entity.layout
+        let names = slots.map { layout.properties[$0].name }
+        var found = [[NSManagedObjectID]](repeating: [], count: valueSets.count)
+        let candidates = layout.rootEntity.layout.hierarchy.compactMap { candidate -> (Table, EntityLayout, [Int])? in
+            guard let table = tables[ObjectIdentifier(candidate)], !table.rows.isEmpty else { return nil }
+            let candidateSlots = names.compactMap { candidate.layout.slot(named: $0) }
+            return candidateSlots.count == names.count ? (table, candidate.layout, candidateSlots) : nil
+        }
+        guard !candidates.isEmpty else { return found }
+        var wanted: [StoredValuesKey: [Int]] = [:]
+        for (index, values) in valueSets.enumerated() {
+            guard let key = layout.storedValuesKey(values, slots: slots) else { continue }
+            wanted[key, default: []].append(index)
+        }
+        for (table, candidateLayout, candidateSlots) in candidates {
+            for key in table.orderedKeys {
+                guard let row = table.rows[key], let valuesKey = candidateLayout.storedValuesKey(of: row.values, at: candidateSlots),
+                      let indexes = wanted[valuesKey]
+                else { continue }
+                for index in indexes { found[index].append(row.objectID) }
             }
         }
         return found
@@ -159,16 +193,17 @@ final class InMemoryStore: NSPersistentStore, StoredRowSource, @unchecked Sendab
         for change in request.inserted {
             guard let key = change.objectID.primaryKey else { continue }
             let table = table(for: change.objectID.entity)
-            table.rows[key] = Row(objectID: change.objectID, values: change.values, version: version)
+            let values = change.values
+            table.rows[key] = Row(objectID: change.objectID, values: values, version: version)
             table.order.append(key)
-            table.updateIndexes(key: key, old: nil, new: change.values, layout: change.objectID.entity.layout)
+            table.updateIndexes(key: key, old: nil, new: values, layout: change.objectID.entity.layout)
         }
         for change in request.updated {
             guard let key = change.objectID.primaryKey else { continue }
             let table = table(for: change.objectID.entity)
             guard var row = table.rows[key] else { continue }
             let old = row.values
-            for slot in change.changedSlots { row.values[slot] = change.values[slot] }
+            for slot in change.changedSlots { row.values[slot] = change.value(at: slot) }
             row.version = version
             table.rows[key] = row
             table.updateIndexes(key: key, old: old, new: row.values, layout: change.objectID.entity.layout)
@@ -185,32 +220,11 @@ final class InMemoryStore: NSPersistentStore, StoredRowSource, @unchecked Sendab
     func storedToManyIDs(of objectID: NSManagedObjectID, slot: Int) -> [NSManagedObjectID] {
         row(for: objectID)?.values[slot] as? [NSManagedObjectID] ?? []
     }
-}
 
-extension AttributeKind {
-    /// Whether values of this kind can be looked up by hash (exact equality is value equality).
-    var isIndexable: Bool {
-        switch self {
-        case .integer16, .integer32, .integer64, .string, .uuid, .date, .boolean, .decimal, .uri, .binary: true
-        case .double, .float, .any: false
-        }
-    }
-
-    /// The hash key of `value` in an index of this kind: the canonical value, or nil when `value`
-    /// cannot equal any stored value (wrong type, or a fraction for an integer attribute).
-    func indexKey(for value: Any) -> AnyHashable? {
-        switch self {
-        case .integer16, .integer32, .integer64:
-            if let integer = value as? Int64 { return integer }
-            if let integer = value as? Int { return Int64(integer) }
-            guard !(value is Bool), let number = value as? NSNumber else { return nil }
-            let integer = number.int64Value
-            return Double(integer) == number.doubleValue ? integer : nil
-        case .string, .uuid, .date, .boolean, .decimal, .uri, .binary:
-            return (canonicalValue(value) ?? nil) as? AnyHashable
-        case .double, .float, .any:
-            return nil
-        }
+    override func relatedObjectIDs(of objectID: NSManagedObjectID, slot: Int) throws -> [NSManagedObjectID] {
+        lock.lock()
+        defer { lock.unlock() }
+        return storedToManyIDs(of: objectID, slot: slot)
     }
 }
 

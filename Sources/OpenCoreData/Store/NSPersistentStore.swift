@@ -14,6 +14,7 @@ open class NSPersistentStore: NSObject, @unchecked Sendable {
     /// The store's location.
     open var url: URL?
     /// A unique identifier of the store.
+    @exclusivity(unchecked)
     open var identifier: String!
     /// Whether the store refuses saves.
     open var isReadOnly: Bool = false
@@ -74,8 +75,14 @@ open class NSPersistentStore: NSObject, @unchecked Sendable {
         preconditionFailure("\(Swift.type(of: self)) does not implement object IDs")
     }
 
-    /// The objects of `entity`'s hierarchy whose values at `slots` equal `values` (uniqueness constraints).
-    func objectIDs(of entity: NSEntityDescription, slots: [Int], matching values: [Any?]) throws -> [NSManagedObjectID] {
+    /// Whether the store may hold rows of `entity`'s inheritance tree; false lets lookups skip it.
+    func mayHoldRows(ofTreeOf entity: NSEntityDescription) throws -> Bool {
+        true
+    }
+
+    /// For each tuple of `valueSets`, the objects of `entity`'s hierarchy whose values at `slots` equal it
+    /// (uniqueness constraints); one lookup for all tuples.
+    func objectIDs(of entity: NSEntityDescription, slots: [Int], matchingEach valueSets: [[Any?]]) throws -> [[NSManagedObjectID]] {
         preconditionFailure("\(Swift.type(of: self)) does not implement constraint lookups")
     }
 

@@ -117,8 +117,19 @@ open class NSPersistentStoreCoordinator: NSObject, @unchecked Sendable {
         }
     }
 
-    func objectIDs(of entity: NSEntityDescription, slots: [Int], matching values: [Any?]) throws -> [NSManagedObjectID] {
-        try withLock { try stores.flatMap { try $0.objectIDs(of: entity, slots: slots, matching: values) } }
+    /// For each tuple of `valueSets` (computed only when a store may hold rows of `entity`'s tree), the
+    /// objects whose values at `slots` equal it.
+    func objectIDs(of entity: NSEntityDescription, slots: [Int], matchingEach valueSets: @autoclosure () -> [[Any?]]) throws -> [[NSManagedObjectID]] {
+        try withLock {
+            let candidates = try stores.filter { try $0.mayHoldRows(ofTreeOf: entity) }
+            guard !candidates.isEmpty else { return [] }
+            let sets = valueSets()
+            var result = [[NSManagedObjectID]](repeating: [], count: sets.count)
+            for store in candidates {
+                for (index, ids) in try store.objectIDs(of: entity, slots: slots, matchingEach: sets).enumerated() { result[index] += ids }
+            }
+            return result
+        }
     }
 
     /// Writes a context's changes; returns the new row version.

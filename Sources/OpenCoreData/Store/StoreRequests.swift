@@ -29,6 +29,8 @@ struct ObjectSnapshot {
     var values: [Any?]
     /// The store's version of the row, to notice rows that changed since an object loaded them.
     var version: Int64
+    /// Whether objects take the to-many relationships in `values`; when false they load them on first use.
+    var holdsToMany = true
 }
 
 /// A row a store found: its object ID and values.
@@ -39,11 +41,86 @@ struct StoredRow {
 
 /// The changes one save writes to a store, applied all or nothing.
 struct StoreSaveRequest {
-    /// One changed object: all its values (as in `ObjectSnapshot`) and which slots changed.
+    /// One changed object, whose values the store reads as it writes them (in the form of `ObjectSnapshot`),
+    /// and which slots changed.
     struct Change {
+        /// Where the values come from: the object itself (read as written), or values given up front.
+        private enum Source {
+            case object(NSManagedObject)
+            case values([Any?])
+        }
+
         let objectID: NSManagedObjectID
-        let values: [Any?]
+        /// The changed slots of an updated object; an inserted object's every slot is written.
         let changedSlots: [Int]
+        private let source: Source
+
+        /// A change whose values are read from `object` when the store writes them.
+        init(_ object: NSManagedObject, changedSlots: [Int] = []) {
+            objectID = object.objectID
+            self.changedSlots = changedSlots
+            source = .object(object)
+        }
+
+        /// A change with its values (as in `ObjectSnapshot`).
+        init(objectID: NSManagedObjectID, values: [Any?], changedSlots: [Int]) {
+            self.objectID = objectID
+            self.changedSlots = changedSlots
+            source = .values(values)
+        }
+
+        /// The value of `slot` as a snapshot holds it (transient attributes as nil).
+        func value(at slot: Int) -> Any? {
+            switch source {
+            case .object(let object): object.snapshotValue(at: slot, includingTransient: false)
+            case .values(let values): values[slot]
+            }
+        }
+
+        /// The destinations of the loaded to-many relationship at `slot`; nil when it is not loaded.
+        func relatedObjectIDs(at slot: Int) -> RelatedObjectIDs? {
+            switch source {
+            case .object(let object): (object.slots[slot] as? ToManyStorage).map { .objects($0.objects.elements) }
+            case .values(let values): (values[slot] as? [NSManagedObjectID]).map(RelatedObjectIDs.ids)
+            }
+        }
+
+        /// All the values, as a snapshot holds them.
+        var values: [Any?] {
+            switch source {
+            case .object(let object): object.snapshot(includingTransient: false).values
+            case .values(let values): values
+            }
+        }
+    }
+
+    /// The destination IDs of a to-many relationship, read from the objects without copying them out.
+    enum RelatedObjectIDs: RandomAccessCollection {
+        case objects([NSManagedObject])
+        case ids([NSManagedObjectID])
+
+        var startIndex: Int { 0 }
+        var endIndex: Int {
+            switch self {
+            case .objects(let objects): objects.count
+            case .ids(let ids): ids.count
+            }
+        }
+
+        subscript(position: Int) -> NSManagedObjectID {
+            switch self {
+            case .objects(let objects): objects[position].objectID
+            case .ids(let ids): ids[position]
+            }
+        }
+
+        /// Whether the destination at `position` is saved with its relationship `inverseSlot` in the same save
+        /// (inserted, or changed there), so its side writes what the two objects share.
+        func isSavedWithInverse(at position: Int, inverseSlot: Int) -> Bool {
+            guard case .objects(let objects) = self else { return false }
+            let object = objects[position]
+            return !object.isDeleted && (object.isInserted || object.changedSlots.contains(inverseSlot))
+        }
     }
 
     var inserted: [Change] = []

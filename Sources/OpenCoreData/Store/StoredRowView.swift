@@ -23,7 +23,7 @@ final class StoredRowView: NSObject, KeyValueReadable, ObjectIDIdentifiable {
 
     func value(forKey key: String) -> Any? {
         let layout = row.objectID.entity.layout
-        guard let slot = layout.slotByName[key] else { return nil }
+        guard let slot = layout.slot(named: key) else { return nil }
         switch layout.kinds[slot] {
         case .attribute:
             return row.snapshot.values[slot]

@@ -2,8 +2,9 @@
 ///
 /// Objects with temporary IDs (inserted, not saved) are kept apart, by the ID's serial number, so
 /// that a save, which gives all of them permanent IDs at once, drops them in one step instead of
-/// deleting dictionary entries one by one. Keys compare object IDs directly instead of through
-/// `NSObject.isEqual(_:)`, whose `Any` parameter costs a dynamic cast on every lookup.
+/// deleting dictionary entries one by one, and so that new objects register without making their
+/// temporary ID. Keys compare object IDs directly instead of through `NSObject.isEqual(_:)`, whose
+/// `Any` parameter costs a dynamic cast on every lookup.
 struct ObjectRegistry {
     struct Key: Hashable {
         let objectID: NSManagedObjectID
@@ -35,6 +36,30 @@ struct ObjectRegistry {
         }
     }
 
+    /// The object registered under `object`'s ID, found without making a temporary ID.
+    func registered(_ object: NSManagedObject) -> NSManagedObject? {
+        switch object.objectIDReference {
+        case .temporary(let serial): temporary[serial]
+        case .permanent: saved[Key(objectID: object.objectID)]
+        }
+    }
+
+    /// Registers `object` under its ID.
+    mutating func register(_ object: NSManagedObject) {
+        switch object.objectIDReference {
+        case .temporary(let serial): temporary[serial] = object
+        case .permanent: saved[Key(objectID: object.objectID)] = object
+        }
+    }
+
+    /// Forgets the object registered under `object`'s ID.
+    mutating func unregister(_ object: NSManagedObject) {
+        switch object.objectIDReference {
+        case .temporary(let serial): temporary.removeValue(forKey: serial)
+        case .permanent: saved.removeValue(forKey: Key(objectID: object.objectID))
+        }
+    }
+
     @discardableResult
     mutating func removeValue(forKey objectID: NSManagedObjectID) -> NSManagedObject? {
         switch objectID.reference {
@@ -43,16 +68,21 @@ struct ObjectRegistry {
         }
     }
 
-    /// Registers objects that got permanent IDs, forgetting their temporary ones; `oldIDs` are their
-    /// temporary IDs, in the same order.
-    mutating func reregister(_ objects: [NSManagedObject], replacing oldIDs: [NSManagedObjectID]) {
+    /// Registers objects that got permanent IDs, forgetting their temporary ones; `oldReferences` are
+    /// their temporary IDs' references, in the same order.
+    mutating func reregister(_ objects: [NSManagedObject], replacing oldReferences: [NSManagedObjectID.Reference]) {
         saved.reserveCapacity(saved.count + objects.count)
         for object in objects { saved[Key(objectID: object.objectID)] = object }
-        if oldIDs.count == temporary.count {
+        if oldReferences.count == temporary.count {
             temporary.removeAll()
         } else {
-            for oldID in oldIDs { removeValue(forKey: oldID) }
+            for case .temporary(let serial) in oldReferences { temporary.removeValue(forKey: serial) }
         }
+    }
+
+    /// Makes room for `count` more objects with permanent IDs.
+    mutating func reserveCapacity(forMore count: Int) {
+        saved.reserveCapacity(saved.count + count)
     }
 
     var values: [NSManagedObject] {

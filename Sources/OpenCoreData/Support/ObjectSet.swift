@@ -1,10 +1,17 @@
 /// An insertion-ordered set of objects compared by identity, with O(1) membership, insertion and removal.
 ///
+/// Small sets (most to-many relationships) search their array linearly and allocate no hash table;
+/// a set that grows past `hashThreshold` elements indexes its positions by identity.
+///
 /// Removal swaps the last element into the hole unless `keepsOrder` is set, in which case it shifts
 /// the tail (ordered relationships).
 struct ObjectSet<Element: AnyObject> {
     private(set) var elements: [Element] = []
-    private var positions: [ObjectIdentifier: Int] = [:]
+    /// Positions by identity; nil while the set is small.
+    private var positions: [ObjectIdentifier: Int]?
+
+    /// The size above which positions are hashed.
+    private static var hashThreshold: Int { 16 }
 
     init() {}
 
@@ -16,31 +23,52 @@ struct ObjectSet<Element: AnyObject> {
     var isEmpty: Bool { elements.isEmpty }
 
     func contains(_ object: Element) -> Bool {
-        positions[ObjectIdentifier(object)] != nil
+        position(of: object) != nil
+    }
+
+    private func position(of object: Element) -> Int? {
+        if let positions { return positions[ObjectIdentifier(object)] }
+        return elements.firstIndex { $0 === object }
     }
 
     /// Appends `object`; returns false when it was already present.
     @discardableResult
     mutating func insert(_ object: Element) -> Bool {
-        let id = ObjectIdentifier(object)
-        guard positions[id] == nil else { return false }
-        positions[id] = elements.count
+        if positions != nil {
+            let id = ObjectIdentifier(object)
+            guard positions?[id] == nil else { return false }
+            positions?[id] = elements.count
+        } else {
+            guard !elements.contains(where: { $0 === object }) else { return false }
+            if elements.count >= Self.hashThreshold { indexPositions(adding: object) }
+        }
         elements.append(object)
         return true
+    }
+
+    /// Starts hashing positions: those of the current elements, and `next` at the end.
+    private mutating func indexPositions(adding next: Element) {
+        var index = [ObjectIdentifier: Int](minimumCapacity: elements.count * 2)
+        for (position, element) in elements.enumerated() { index[ObjectIdentifier(element)] = position }
+        index[ObjectIdentifier(next)] = elements.count
+        positions = index
     }
 
     /// Removes `object`; returns false when it was absent.
     @discardableResult
     mutating func remove(_ object: Element, keepsOrder: Bool = false) -> Bool {
-        guard let index = positions.removeValue(forKey: ObjectIdentifier(object)) else { return false }
+        guard let index = position(of: object) else { return false }
+        positions?.removeValue(forKey: ObjectIdentifier(object))
         if keepsOrder {
             elements.remove(at: index)
-            for shifted in index..<elements.count { positions[ObjectIdentifier(elements[shifted])] = shifted }
+            if positions != nil {
+                for shifted in index..<elements.count { positions?[ObjectIdentifier(elements[shifted])] = shifted }
+            }
         } else {
             let last = elements.removeLast()
             if index < elements.count {
                 elements[index] = last
-                positions[ObjectIdentifier(last)] = index
+                positions?[ObjectIdentifier(last)] = index
             }
         }
         return true
@@ -48,6 +76,6 @@ struct ObjectSet<Element: AnyObject> {
 
     mutating func removeAll() {
         elements.removeAll()
-        positions.removeAll()
+        positions = nil
     }
 }

@@ -9,10 +9,12 @@ import Darwin
 /// A per-thread reference, for state that belongs to the code running on a thread
 /// (the context whose block is running, an object being materialised).
 final class ThreadLocal<Value: AnyObject>: @unchecked Sendable {
-    private var key = pthread_key_t()
+    private let key: pthread_key_t
 
     init() {
+        var key = pthread_key_t()
         pthread_key_create(&key, nil)
+        self.key = key
     }
 
     /// The value for the current thread. The caller keeps it alive while it is set.

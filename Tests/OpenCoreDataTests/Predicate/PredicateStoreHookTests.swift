@@ -82,12 +82,21 @@ struct PredicateStoreHookTests {
         PredicateCase("id == 3 AND rank == 4", expected: ["id", "3"]),
     ]
 
-    /// `expected` is the key followed by the values.
+    /// `expected` is the key followed by the values (integers).
     @Test("equality and IN on a plain key are indexable", arguments: indexable)
-    func indexableLookup(_ testCase: PredicateCase) throws {
+    func indexLookup(_ testCase: PredicateCase) throws {
         let predicate = NSPredicate(format: testCase.format, argumentArray: testCase.arguments)
-        let lookup = try #require(predicate.indexableLookup)
-        #expect([lookup.key] + lookup.values.map { "\($0)" } == testCase.expected)
+        let lookup = try #require(predicate.indexLookup)
+        #expect(lookup.key == testCase.expected.first)
+        #expect(lookup.values == Set(testCase.expected.dropFirst().compactMap { Int($0).flatMap(PredicateValue.init) }))
+        // Alone, the comparison is exactly what the index answers; inside AND, the rest must still be evaluated.
+        #expect(lookup.isExact == !testCase.format.contains("AND"))
+    }
+
+    @Test("a nil in an IN list is left out of the lookup: as in SQL, nil attributes are in no list")
+    func inWithNilLooksUpTheOtherValues() throws {
+        let lookup = try #require(NSPredicate(format: "id IN %@", argumentArray: [[1, NSNull()] as [Any]]).indexLookup)
+        #expect(lookup.values == Set([PredicateValue(1)].compactMap { $0 }))
     }
 
     @Test("other predicates are not indexable", arguments: [
@@ -95,7 +104,7 @@ struct PredicateStoreHookTests {
         "id == $x", "NOT id == 1", "TRUEPREDICATE", "a == b",
     ])
     func notIndexable(_ format: String) {
-        #expect(NSPredicate(format: format).indexableLookup == nil)
+        #expect(NSPredicate(format: format).indexLookup == nil)
     }
 
     @Test("sorting by descriptors evaluates key paths and keeps ties stable")

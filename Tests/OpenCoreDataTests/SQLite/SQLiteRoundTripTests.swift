@@ -249,6 +249,50 @@ struct SQLiteRoundTripTests {
         })
     }
 
+    /// Join rows are written once per save from one side: changes made from either side, to new and saved
+    /// objects, and in a later context that loads the relationships lazily, all persist.
+    @Test func manyToManyChangedFromEitherSidePersists() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        func labels(of item: NSManagedObject) -> [String] {
+            ((item.value(forKey: "tags") as? Set<NSManagedObject>) ?? []).compactMap { $0.value(forKey: "label") as? String }.sorted()
+        }
+        do {
+            let context = try SQLiteTestSupport.container(at: url, model: SQLiteTestSupport.model()).viewContext
+            let tags = ["red", "blue", "green"].map { label in
+                let tag = NSEntityDescription.insertNewObject(forEntityName: "Tag", into: context)
+                tag.setValue(label, forKey: "label")
+                return tag
+            }
+            let items = ["one", "two"].map { name in
+                let item = NSEntityDescription.insertNewObject(forEntityName: "Item", into: context)
+                item.setValue(name, forKey: "string")
+                return item
+            }
+            tags[0].mutableSetValue(forKey: "items").addObjects(from: items)
+            items[1].mutableSetValue(forKey: "tags").add(tags[1])
+            try context.save()
+            tags[1].mutableSetValue(forKey: "items").add(items[0])
+            tags[0].mutableSetValue(forKey: "items").remove(items[1])
+            let late = NSEntityDescription.insertNewObject(forEntityName: "Item", into: context)
+            late.setValue("three", forKey: "string")
+            tags[2].mutableSetValue(forKey: "items").add(late)
+            try context.save()
+        }
+        do {
+            let context = try SQLiteTestSupport.container(at: url, model: SQLiteTestSupport.model()).viewContext
+            let green = try #require(try SQLiteTestSupport.fetch("Tag", in: context, predicate: NSPredicate(format: "label == 'green'")).first)
+            let one = try #require(try SQLiteTestSupport.fetch("Item", in: context, predicate: NSPredicate(format: "string == 'one'")).first)
+            green.mutableSetValue(forKey: "items").add(one)
+            try context.save()
+        }
+        let context = try SQLiteTestSupport.container(at: url, model: SQLiteTestSupport.model()).viewContext
+        let items = try SQLiteTestSupport.fetch("Item", in: context, sortedBy: "string")
+        #expect(items.map(labels) == [["blue", "green", "red"], ["green"], ["blue"]])
+        let tags = try SQLiteTestSupport.fetch("Tag", in: context, sortedBy: "label")
+        let itemNames = tags.map { ((($0.value(forKey: "items") as? Set<NSManagedObject>) ?? []).compactMap { $0.value(forKey: "string") as? String }).sorted() }
+        #expect(itemNames == [["one", "two"], ["one", "three"], ["one"]])
+    }
+
     @Test func orderedManyToManyAndInverselessToManyRoundTrip() throws {
         try roundTrip({ context in
             let owner = NSEntityDescription.insertNewObject(forEntityName: "Owner", into: context)

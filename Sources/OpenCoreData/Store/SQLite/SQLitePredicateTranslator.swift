@@ -159,10 +159,10 @@ final class SQLitePredicateTranslator {
               case .key(let attributeName) = components[components.endIndex - 1],
               case .key(let relationshipName) = components[components.endIndex - 2],
               let owner = walkToOnes(components.dropLast(2), entity: entity, alias: alias),
-              let slot = owner.entity.layout.slotByName[relationshipName],
+              let slot = owner.entity.layout.slot(named: relationshipName),
               let destination = (owner.entity.layout.properties[slot] as? NSRelationshipDescription)?.destinationEntity,
               let source = toManySource(schema.mapping(for: owner.entity).slots[slot], alias: owner.alias),
-              let attributeSlot = destination.layout.slotByName[attributeName],
+              let attributeSlot = destination.layout.slot(named: attributeName),
               case .attribute(let column, let kind) = schema.mapping(for: destination).slots[attributeSlot],
               let inner = condition(comparison, on: self.column(column, of: destination, alias: source.alias, kind: kind))
         else { return nil }
@@ -197,14 +197,14 @@ final class SQLitePredicateTranslator {
         if components.last == .count {
             guard components.count >= 2, case .key(let name) = components[components.endIndex - 2],
                   let owner = walkToOnes(components.dropLast(2), entity: entity, alias: alias),
-                  let slot = owner.entity.layout.slotByName[name],
+                  let slot = owner.entity.layout.slot(named: name),
                   let source = toManySource(schema.mapping(for: owner.entity).slots[slot], alias: owner.alias)
             else { return nil }
             return .count("(SELECT COUNT(*) FROM \(source.from) WHERE \(source.link))")
         }
         guard case .key(let name)? = components.last,
               let owner = walkToOnes(components.dropLast(), entity: entity, alias: alias),
-              let slot = owner.entity.layout.slotByName[name]
+              let slot = owner.entity.layout.slot(named: name)
         else { return nil }
         switch schema.mapping(for: owner.entity).slots[slot] {
         case .attribute(let column, let kind): return self.column(column, of: owner.entity, alias: owner.alias, kind: kind)
@@ -218,7 +218,7 @@ final class SQLitePredicateTranslator {
         var current = (entity: entity, alias: alias)
         var path: [String] = []
         for component in components {
-            guard case .key(let name) = component, let slot = current.entity.layout.slotByName[name],
+            guard case .key(let name) = component, let slot = current.entity.layout.slot(named: name),
                   case .toOne(let column, let table) = schema.mapping(for: current.entity).slots[slot],
                   let destination = (current.entity.layout.properties[slot] as? NSRelationshipDescription)?.destinationEntity
             else { return nil }

@@ -124,7 +124,7 @@ final class SQLiteSchema {
                 if scope != nil { indexes.append(unique.columns) }
             }
             for index in entity.indexes {
-                let properties = index.elements.compactMap { $0.propertyName.flatMap { layout.slotByName[$0] }.map { layout.properties[$0] } }
+                let properties = index.elements.compactMap { $0.propertyName.flatMap { layout.slot(named: $0) }.map { layout.properties[$0] } }
                 if !properties.isEmpty { indexes.append(try properties.map(columnName)) }
             }
             tables[name]?.columns.append(contentsOf: columns)

@@ -123,7 +123,7 @@ struct SQLiteSchemaSetup {
             let hierarchyCodes = entity.layout.hierarchy.map { schema.mapping(for: $0).code }
             for property in properties {
                 guard let attribute = property as? NSAttributeDescription, let defaultValue = attribute.defaultValue,
-                      let slot = entity.layout.slotByName[attribute.name],
+                      let slot = entity.layout.slot(named: attribute.name),
                       case .attribute(let column, let kind) = mapping.slots[slot]
                 else { continue }
                 let value = try SQLiteValueCoding.encode(kind.canonicalValue(defaultValue) ?? nil, kind: kind)

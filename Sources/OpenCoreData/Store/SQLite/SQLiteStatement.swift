@@ -158,7 +158,7 @@ final class SQLiteStatement {
 }
 
 /// A value in SQLite's storage classes.
-enum SQLValue {
+enum SQLValue: Hashable {
     case null
     case integer(Int64)
     case real(Double)

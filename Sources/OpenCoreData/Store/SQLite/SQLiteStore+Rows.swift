@@ -59,43 +59,79 @@ extension SQLiteStore {
         }
     }
 
-    func findObjectIDs(of entity: NSEntityDescription, slots: [Int], matching values: [Any?]) throws -> [NSManagedObjectID] {
+    /// Whether the table of `entity`'s tree has any row.
+    func hasRows(inTreeOf entity: NSEntityDescription) throws -> Bool {
+        try locked {
+            let statement = try connection.statement("SELECT EXISTS (SELECT 1 FROM \(try schema.mapping(for: entity).table))")
+            defer { statement.reset() }
+            return try statement.step() && statement.int64(0) != 0
+        }
+    }
+
+    func findObjectIDs(of entity: NSEntityDescription, slots: [Int], matchingEach valueSets: [[Any?]]) throws -> [[NSManagedObjectID]] {
         try locked {
             let schema = try schema
             let mapping = schema.mapping(for: entity)
             // Like the in-memory store: every entity of the tree that has the constrained properties.
             let names = slots.map { entity.layout.properties[$0].name }
             let tree = entity.layout.rootEntity.layout.hierarchy
-            let candidates = tree.filter { candidate in names.allSatisfy { candidate.layout.slotByName[$0] != nil } }
-            guard !candidates.isEmpty else { return [] }
-            var conditions: [String] = []
-            var bindings: [SQLValue] = []
+            let candidates = tree.filter { candidate in names.allSatisfy { candidate.layout.slot(named: $0) != nil } }
+            var found = [[NSManagedObjectID]](repeating: [], count: valueSets.count)
+            guard !candidates.isEmpty else { return found }
+            var entityCondition: (sql: String, bindings: [SQLValue])?
             if candidates.count < tree.count {
-                conditions.append("Z_ENT IN (\(candidates.map { _ in "?" }.joined(separator: ", ")))")
-                bindings += candidates.compactMap { schema.code(for: $0).map(SQLValue.integer) }
+                entityCondition = ("Z_ENT IN (\(candidates.map { _ in "?" }.joined(separator: ", "))) AND ", candidates.compactMap { schema.code(for: $0).map(SQLValue.integer) })
             }
-            for (slot, value) in zip(slots, values) {
-                switch mapping.slots[slot] {
-                case .attribute(let column, let kind):
-                    conditions.append("\(column) IS ?")
-                    bindings.append(try SQLiteValueCoding.encode(value, kind: kind))
-                case .toOne(let column, _):
-                    conditions.append("\(column) IS ?")
-                    bindings.append((value as? NSManagedObjectID)?.primaryKey.map(SQLValue.integer) ?? .null)
-                case .none, .toManyByForeignKey, .toManyByJoin:
-                    return []
+            let reader = try reader(for: entity)
+            if slots.count == 1, case .attribute(let column, let kind) = mapping.slots[slots[0]] {
+                // One column: the rows of many values at once, by chunks of bound parameters.
+                var wanted: [SQLValue: [Int]] = [:]
+                for (index, values) in valueSets.enumerated() {
+                    guard let value = values.first ?? nil else { continue }
+                    wanted[try SQLiteValueCoding.encode(value, kind: kind), default: []].append(index)
+                }
+                let distinct = Array(wanted.keys)
+                for start in stride(from: 0, to: distinct.count, by: Self.parameterChunk) {
+                    let chunk = distinct[start..<min(distinct.count, start + Self.parameterChunk)]
+                    let marks = chunk.map { _ in "?" }.joined(separator: ", ")
+                    let statement = try connection.statement("SELECT Z_PK, Z_ENT, \(column) FROM \(mapping.table) WHERE \(entityCondition?.sql ?? "")\(column) IN (\(marks)) ORDER BY Z_PK")
+                    statement.bind((entityCondition?.bindings ?? []) + chunk)
+                    while try statement.step() {
+                        guard let indexes = wanted[statement.value(2)],
+                              let id = reader.objectID(key: statement.int64(0), code: statement.value(1), fallback: nil)
+                        else { continue }
+                        for index in indexes { found[index].append(id) }
+                    }
+                }
+                return found
+            }
+            for (index, values) in valueSets.enumerated() {
+                var conditions: [String] = []
+                var bindings = entityCondition?.bindings ?? []
+                for (slot, value) in zip(slots, values) {
+                    switch mapping.slots[slot] {
+                    case .attribute(let column, let kind):
+                        conditions.append("\(column) IS ?")
+                        bindings.append(try SQLiteValueCoding.encode(value, kind: kind))
+                    case .toOne(let column, _):
+                        conditions.append("\(column) IS ?")
+                        bindings.append((value as? NSManagedObjectID)?.primaryKey.map(SQLValue.integer) ?? .null)
+                    case .none, .toManyByForeignKey, .toManyByJoin:
+                        return found
+                    }
+                }
+                let statement = try connection.statement("SELECT Z_PK, Z_ENT FROM \(mapping.table) WHERE \(entityCondition?.sql ?? "")\(conditions.joined(separator: " AND ")) ORDER BY Z_PK")
+                statement.bind(bindings)
+                while try statement.step() {
+                    if let id = reader.objectID(key: statement.int64(0), code: statement.value(1), fallback: nil) { found[index].append(id) }
                 }
             }
-            let statement = try connection.statement("SELECT Z_PK, Z_ENT FROM \(mapping.table) WHERE \(conditions.joined(separator: " AND ")) ORDER BY Z_PK")
-            statement.bind(bindings)
-            let reader = try reader(for: entity)
-            var ids: [NSManagedObjectID] = []
-            while try statement.step() {
-                if let id = reader.objectID(key: statement.int64(0), code: statement.value(1), fallback: nil) { ids.append(id) }
-            }
-            return ids
+            return found
         }
     }
+
+    /// How many values one lookup statement binds (well under SQLite's parameter limit).
+    static let parameterChunk = 500
 }
 
 extension SQLiteStore: StoredRowSource {

@@ -44,8 +44,9 @@ extension SQLiteStore {
                 for column in denormalized {
                     try connection.statement("INSERT OR IGNORE INTO Z_DENORMALIZED (Z_COLUMN) VALUES (?)").run([.text(column)])
                 }
-                for (change, slots) in withToMany { try writeToMany(change, slots: slots, isNew: true, connection) }
-                for change in request.updated { try writeToMany(change, slots: change.changedSlots, isNew: false, connection) }
+                var joins = JoinRowWriter()
+                for (change, slots) in withToMany { try writeToMany(change, slots: slots, isNew: true, joins: &joins, connection) }
+                for change in request.updated { try writeToMany(change, slots: change.changedSlots, isNew: false, joins: &joins, connection) }
                 return version
             }
         }
@@ -122,7 +123,7 @@ extension SQLiteStore {
             statement.bind(key, at: 1)
             statement.bind(plan.code, at: 2)
             statement.bind(version, at: 3)
-            try bind(change.values, plan.slots, to: statement, from: 4, references: references, textColumns: plan.textColumns, denormalized: &denormalized)
+            try bind(change, plan.slots, to: statement, from: 4, references: references, textColumns: plan.textColumns, denormalized: &denormalized)
             try statement.run()
             if !plan.toManySlots.isEmpty { withToMany.append((change, plan.toManySlots)) }
         }
@@ -153,7 +154,7 @@ extension SQLiteStore {
         }
         let statement = try connection.statement("UPDATE \(mapping.table) SET \(assignments.joined(separator: ", ")) WHERE Z_PK = ?")
         statement.bind(version, at: 1)
-        let next = try bind(change.values, slots, to: statement, from: 2, references: ReferenceCoder(schema: try schema), textColumns: textColumns, denormalized: &denormalized)
+        let next = try bind(change, slots, to: statement, from: 2, references: ReferenceCoder(schema: try schema), textColumns: textColumns, denormalized: &denormalized)
         statement.bind(key, at: next)
         try statement.run()
     }
@@ -161,10 +162,10 @@ extension SQLiteStore {
     /// Binds the values of `slots` from parameter `first` on; returns the next parameter index. Strings not in NFC
     /// add their column to `denormalized`.
     @discardableResult
-    private func bind(_ values: [Any?], _ slots: [(slot: Int, value: ValueBinding)], to statement: SQLiteStatement, from first: Int32, references: ReferenceCoder, textColumns: [String], denormalized: inout Set<String>) throws -> Int32 {
+    private func bind(_ change: StoreSaveRequest.Change, _ slots: [(slot: Int, value: ValueBinding)], to statement: SQLiteStatement, from first: Int32, references: ReferenceCoder, textColumns: [String], denormalized: inout Set<String>) throws -> Int32 {
         var index = first
         for (slot, binding) in slots {
-            let value = values[slot]
+            let value = change.value(at: slot)
             switch binding {
             case .attribute(let kind):
                 try statement.bind(value, kind: kind, at: index)
@@ -193,64 +194,109 @@ extension SQLiteStore {
 
     /// Writes the to-many slots of a change whose objects are loaded: the order of ordered one-to-many
     /// relationships (their foreign keys are written by the to-one side) and the rows of join tables.
-    private func writeToMany(_ change: StoreSaveRequest.Change, slots: [Int], isNew: Bool, _ connection: SQLiteConnection) throws {
+    private func writeToMany(_ change: StoreSaveRequest.Change, slots: [Int], isNew: Bool, joins: inout JoinRowWriter, _ connection: SQLiteConnection) throws {
         guard let key = change.objectID.primaryKey else { return }
         let mapping = try schema.mapping(for: change.objectID.entity)
         for slot in slots {
             switch mapping.slots[slot] {
-            case .toManyByForeignKey(_, _, nil), .none, .attribute, .toOne:
-                continue
-            case .toManyByForeignKey, .toManyByJoin:
-                break
-            }
-            guard let destinations = change.values[slot] as? [NSManagedObjectID] else { continue }
-            switch mapping.slots[slot] {
             case .toManyByForeignKey(let table, _, let orderColumn?):
+                guard let destinations = change.relatedObjectIDs(at: slot) else { continue }
                 let statement = try connection.statement("UPDATE \(table) SET \(orderColumn) = ? WHERE Z_PK = ?")
                 for (position, destination) in destinations.enumerated() {
                     guard let destinationKey = destination.primaryKey else { continue }
                     try statement.run([.integer(Int64(position)), .integer(destinationKey)])
                 }
             case .toManyByJoin(let join, let isSource, let ordered, _):
-                try writeJoinRows(join, key: key, code: mapping.code, isSource: isSource, ordered: ordered, destinations: destinations, isNew: isNew, connection)
-            case .none, .attribute, .toOne, .toManyByForeignKey:
+                guard let destinations = change.relatedObjectIDs(at: slot) else { continue }
+                let side = JoinRowWriter.Side(join: join, isSource: isSource, ordered: ordered)
+                let inverse = change.objectID.entity.layout.inverseSlots[slot]
+                try joins.write(side, key: key, code: mapping.code, destinations: destinations, inverseSlot: inverse, isNew: isNew, schema: try schema, connection)
+            case .toManyByForeignKey(_, _, nil), .none, .attribute, .toOne:
                 continue
             }
         }
     }
+}
 
-    /// Makes the join rows of one object's side equal `destinations`: removes the others, upserts these with their order.
-    private func writeJoinRows(_ join: SQLiteSchema.JoinTable, key: Int64, code: Int64, isSource: Bool, ordered: Bool, destinations: [NSManagedObjectID], isNew: Bool, _ connection: SQLiteConnection) throws {
-        let (own, other) = isSource ? ("Z_SRC", "Z_DST") : ("Z_DST", "Z_SRC")
-        let wanted = Set(destinations.compactMap(\.primaryKey))
+/// Writes the rows of join tables during one save, with each side's statements prepared once.
+///
+/// Both sides of a many-to-many relationship change together, so a save meets most rows twice: the
+/// target side of a relationship with an inverse leaves the rows shared with objects saved along with
+/// their inverse to the source side, unless it is ordered (it then writes its own order column).
+struct JoinRowWriter {
+    /// One side of a join table.
+    struct Side: Hashable {
+        let join: SQLiteSchema.JoinTable
+        let isSource: Bool
+        let ordered: Bool
+
+        /// The columns of this side and of the other.
+        var columns: (own: String, other: String) { isSource ? ("Z_SRC", "Z_DST") : ("Z_DST", "Z_SRC") }
+    }
+
+    /// Each side's statements, from the connection's cache, held for the save.
+    private var statements: [Side: (upsert: SQLiteStatement, existing: SQLiteStatement, delete: SQLiteStatement)] = [:]
+
+    /// Makes the join rows of one object's side equal `destinations`: removes the others (for an object
+    /// that existed before), upserts these with their order.
+    mutating func write(
+        _ side: Side, key: Int64, code: Int64, destinations: StoreSaveRequest.RelatedObjectIDs, inverseSlot: Int?,
+        isNew: Bool, schema: SQLiteSchema, _ connection: SQLiteConnection
+    ) throws {
+        let (upsert, existing, delete) = try prepared(side, connection)
         if !isNew {
-            let existing = try connection.statement("SELECT \(other) FROM \(join.name) WHERE \(own) = ?")
+            let wanted = Set(destinations.compactMap(\.primaryKey))
+            existing.reset()
             existing.bind(key, at: 1)
             var removed: [Int64] = []
             while try existing.step() {
                 let otherKey = existing.int64(0)
                 if !wanted.contains(otherKey) { removed.append(otherKey) }
             }
-            let delete = try connection.statement("DELETE FROM \(join.name) WHERE \(own) = ? AND \(other) = ?")
-            for otherKey in removed { try delete.run([.integer(key), .integer(otherKey)]) }
+            for otherKey in removed {
+                delete.reset()
+                delete.bind(key, at: 1)
+                delete.bind(otherKey, at: 2)
+                try delete.run()
+            }
         }
-        let upsert = try connection.statement("""
-            INSERT INTO \(join.name) (\(own), \(own)_ENT, \(other), \(other)_ENT, \(own)_ORDER) VALUES (?, ?, ?, ?, ?) \
-            ON CONFLICT (Z_SRC, Z_DST) DO UPDATE SET \(own)_ORDER = excluded.\(own)_ORDER
-            """)
+        let leavesShared = !side.isSource && !side.ordered
         for (position, destination) in destinations.enumerated() {
-            guard let destinationKey = destination.primaryKey else { continue }
-            let order: SQLValue = ordered ? .integer(Int64(position)) : .null
-            guard let destinationCode = try schema.code(for: destination.entity) else { continue }
-            try upsert.run([.integer(key), .integer(code), .integer(destinationKey), .integer(destinationCode), order])
+            if leavesShared, let inverseSlot, destinations.isSavedWithInverse(at: position, inverseSlot: inverseSlot) { continue }
+            guard let destinationKey = destination.primaryKey, let destinationCode = schema.code(for: destination.entity) else { continue }
+            upsert.reset()
+            upsert.bind(key, at: 1)
+            upsert.bind(code, at: 2)
+            upsert.bind(destinationKey, at: 3)
+            upsert.bind(destinationCode, at: 4)
+            if side.ordered { upsert.bind(Int64(position), at: 5) } else { upsert.bindNull(5) }
+            try upsert.run()
         }
+    }
+
+    private mutating func prepared(_ side: Side, _ connection: SQLiteConnection) throws -> (upsert: SQLiteStatement, existing: SQLiteStatement, delete: SQLiteStatement) {
+        if let known = statements[side] { return known }
+        let (own, other) = side.columns
+        let name = side.join.name
+        let made = (
+            upsert: try connection.statement("""
+                INSERT INTO \(name) (\(own), \(own)_ENT, \(other), \(other)_ENT, \(own)_ORDER) VALUES (?, ?, ?, ?, ?) \
+                ON CONFLICT (Z_SRC, Z_DST) DO UPDATE SET \(own)_ORDER = excluded.\(own)_ORDER
+                """),
+            existing: try connection.statement("SELECT \(other) FROM \(name) WHERE \(own) = ?"),
+            delete: try connection.statement("DELETE FROM \(name) WHERE \(own) = ? AND \(other) = ?")
+        )
+        statements[side] = made
+        return made
     }
 }
 
 /// Entity codes of referenced objects, remembering the last entity (references of one save mostly share it).
 private final class ReferenceCoder {
     private let schema: SQLiteSchema
+    @exclusivity(unchecked)
     private var lastEntity: NSEntityDescription?
+    @exclusivity(unchecked)
     private var lastCode: Int64?
 
     init(schema: SQLiteSchema) {

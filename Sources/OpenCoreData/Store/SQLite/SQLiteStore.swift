@@ -10,7 +10,10 @@ import Foundation
 final class SQLiteStore: NSPersistentStore, @unchecked Sendable {
     /// Serializes use of the connection (the coordinator locks too, but the store must not rely on it).
     let lock = NSRecursiveLock()
+    // Set once when the store opens (under the lock), then only read.
+    @exclusivity(unchecked)
     private var openedConnection: SQLiteConnection?
+    @exclusivity(unchecked)
     private var openedSchema: SQLiteSchema?
     /// The code of each tree's root entity, by table name, for primary key allocation.
     var rootCodes: [String: Int64] = [:]
@@ -111,8 +114,12 @@ final class SQLiteStore: NSPersistentStore, @unchecked Sendable {
         try allocateObjectIDs(for: entity, count: count)
     }
 
-    override func objectIDs(of entity: NSEntityDescription, slots: [Int], matching values: [Any?]) throws -> [NSManagedObjectID] {
-        try findObjectIDs(of: entity, slots: slots, matching: values)
+    override func mayHoldRows(ofTreeOf entity: NSEntityDescription) throws -> Bool {
+        try hasRows(inTreeOf: entity)
+    }
+
+    override func objectIDs(of entity: NSEntityDescription, slots: [Int], matchingEach valueSets: [[Any?]]) throws -> [[NSManagedObjectID]] {
+        try findObjectIDs(of: entity, slots: slots, matchingEach: valueSets)
     }
 
     override func save(_ request: StoreSaveRequest) throws -> Int64 {
