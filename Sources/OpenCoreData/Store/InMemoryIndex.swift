@@ -68,25 +68,3 @@ extension AttributeKind {
         }
     }
 }
-
-extension PredicateValue {
-    /// The predicate value of `value`, a canonical stored value of an attribute of `kind`: the same as
-    /// `PredicateValue(value)`, without trying every type for the common kinds.
-    init?(stored value: Any, kind: AttributeKind) {
-        switch kind {
-        case .integer16, .integer32, .integer64:
-            if let integer = value as? Int64 { self = .number(.integer(integer)); return }
-        case .boolean:
-            if let bool = value as? Bool { self = .number(.integer(bool ? 1 : 0)); return }
-        case .double:
-            if let double = value as? Double { self = .number(NumericValue(real: double)); return }
-        case .string:
-            if let string = value as? String { self = .string(string); return }
-        case .date:
-            if let date = value as? Date { self = .date(date); return }
-        case .decimal, .float, .binary, .uuid, .uri, .any:
-            break
-        }
-        self.init(value)
-    }
-}

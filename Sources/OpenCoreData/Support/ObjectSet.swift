@@ -35,9 +35,12 @@ struct ObjectSet<Element: AnyObject> {
     @discardableResult
     mutating func insert(_ object: Element) -> Bool {
         if positions != nil {
+            // One hash for the usual new object; a present one gets its position back.
             let id = ObjectIdentifier(object)
-            guard positions?[id] == nil else { return false }
-            positions?[id] = elements.count
+            if let existing = positions?.updateValue(elements.count, forKey: id) {
+                positions?[id] = existing
+                return false
+            }
         } else {
             guard !elements.contains(where: { $0 === object }) else { return false }
             if elements.count >= Self.hashThreshold { indexPositions(adding: object) }
