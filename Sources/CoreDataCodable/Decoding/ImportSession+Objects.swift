@@ -30,8 +30,7 @@ extension ImportSession {
                     if try container.decodeNil() { continue }
                     sources.append(try source(for: container.superDecoder(), mapping: mapping))
                 } else if let source = try ObjectSource.next(in: &container, userInfo: userInfo, mapping: mapping) {
-                    enqueue(source, mapping: mapping.mapping)
-                    prepareRelatedValues(of: source, mapping: mapping)
+                    collect(source, mapping: mapping)
                     sources.append(source)
                 }
             }

@@ -15,14 +15,19 @@ extension ImportSession {
     func source(for decoder: any Decoder, mapping: DecodingMapping) throws -> ObjectSource {
         if let source = takePrepared(for: decoder), source.decoder.mapping === mapping { return source }
         let source = try ObjectSource(decoder: decoder, mapping: mapping)
+        collect(source, mapping: mapping)
+        return source
+    }
+
+    /// Enqueues the identity of `source` for the next fetch and prepares its related objects.
+    func collect(_ source: ObjectSource, mapping: DecodingMapping) {
         enqueue(source, mapping: mapping.mapping)
         prepareRelatedValues(of: source, mapping: mapping)
-        return source
     }
 
     /// Prepares, recursively, the related objects present in `source`'s JSON and keeps them in
     /// its decoder. A relationship is kept only when every one of its objects could be prepared.
-    func prepareRelatedValues(of source: ObjectSource, mapping: DecodingMapping) {
+    private func prepareRelatedValues(of source: ObjectSource, mapping: DecodingMapping) {
         let prepared = source.decoder
         let values = prepared.values
         for (index, property) in mapping.mapping.properties.enumerated() {
@@ -71,8 +76,7 @@ extension ImportSession {
     /// Keeps `source`, prepared ahead, for its parent and the fetch, then prepares its own related objects.
     private func prepareAhead(_ source: ObjectSource, mapping: DecodingMapping, parent: PreparedDecoder) {
         keepPrepared(source, parent: parent)
-        enqueue(source, mapping: mapping.mapping)
-        prepareRelatedValues(of: source, mapping: mapping)
+        collect(source, mapping: mapping)
     }
 
     /// Fetches, one request per entity, the objects of the identities enqueued and not looked up yet.
