@@ -1,35 +1,50 @@
 import Foundation
 
 /// The decoder of one JSON object whose keyed container is made already: what `container(for:)`
-/// and `initialize(from:)` receive for objects found inside arrays and relationships, so that the
-/// decode does not make a decoder of the JSON's own for each of them.
+/// and `initialize(from:)` receive for an object, so that `decoder.container(for:)` does not make
+/// the container again.
 ///
-/// Keyed containers of any key type read the object; a single value container decodes types that
-/// decode themselves from keyed containers; an unkeyed container is a type mismatch, as for the
-/// JSON's own decoder.
+/// With the JSON's own decoder of the object (`base`), every other request goes to it. Without
+/// one, for objects read through nested containers inside arrays and relationships (no decoder
+/// of the JSON's own is made for each), keyed containers of any key type read the object, a
+/// single value container decodes types that decode themselves from keyed containers, and an
+/// unkeyed container is a type mismatch, as for the JSON's own decoder.
 final class ObjectDecoder: Decoder {
     let container: KeyedDecodingContainer<JSONKey>
     let userInfo: [CodingUserInfoKey: Any]
+    private let base: (any Decoder)?
 
+    /// The decoder of an object read through a nested container.
     init(container: KeyedDecodingContainer<JSONKey>, userInfo: [CodingUserInfoKey: Any]) {
         self.container = container
         self.userInfo = userInfo
+        base = nil
     }
 
-    var codingPath: [any CodingKey] { container.codingPath }
+    /// The JSON's own decoder `base` of an object, with the container made from it.
+    init(base: any Decoder, container: KeyedDecodingContainer<JSONKey>) {
+        self.container = container
+        userInfo = base.userInfo
+        self.base = base
+    }
+
+    var codingPath: [any CodingKey] { base?.codingPath ?? container.codingPath }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        KeyedDecodingContainer(RekeyedDecodingContainer<Key>(base: container))
+        if let base { return try base.container(keyedBy: type) }
+        return KeyedDecodingContainer(RekeyedDecodingContainer<Key>(base: container))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        if let base { return try base.unkeyedContainer() }
         throw DecodingError.typeMismatch([Any].self, DecodingError.Context(
             codingPath: codingPath, debugDescription: "Expected an array but found an object."
         ))
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
-        ObjectValueContainer(decoder: self)
+        if let base { return try base.singleValueContainer() }
+        return ObjectValueContainer(decoder: self)
     }
 }
 

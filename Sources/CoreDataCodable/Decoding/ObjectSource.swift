@@ -15,7 +15,7 @@ struct ObjectSource {
     /// single identity attribute.
     init(decoder: any Decoder, mapping: DecodingMapping) throws {
         if let container = try ObjectSource.objectContainer(of: decoder) {
-            try self.init(base: KeyedObjectDecoder(base: decoder, container: container), mapping: mapping)
+            try self.init(base: ObjectDecoder(base: decoder, container: container), mapping: mapping)
         } else {
             let base = try IdentifierDecoder(base: decoder, path: ObjectSource.identityPath(of: mapping, at: decoder))
             try self.init(base: base, mapping: mapping, isBareIdentifier: true)

@@ -11,8 +11,6 @@ struct ObjectValues {
     init(decoder: any Decoder) throws {
         if let object = decoder as? ObjectDecoder {
             container = object.container
-        } else if let object = decoder as? KeyedObjectDecoder {
-            container = object.container
         } else {
             container = try decoder.container(keyedBy: JSONKey.self)
         }

@@ -3,7 +3,7 @@ import Foundation
 /// The decoder an object's `initialize(from:)` receives: the element's own decoder, carrying
 /// the container `container(for:)` prepared, so that neither the hook nor a default
 /// initialization has to run it again, and the related objects prepared ahead with it.
-final class PreparedDecoder: ForwardingDecoder {
+final class PreparedDecoder: Decoder {
     let base: any Decoder
     let values: ObjectValues
     let mapping: DecodingMapping
@@ -39,6 +39,21 @@ final class PreparedDecoder: ForwardingDecoder {
     func setIdentity(values: [Any], attributes: [NSAttributeDescription]) {
         identity = values.isEmpty ? nil : ObjectIdentity(values: values, attributes: attributes)
         decodedIdentityValues = identity?.isUnboxed == true ? [] : values
+    }
+
+    var codingPath: [any CodingKey] { base.codingPath }
+    var userInfo: [CodingUserInfoKey: Any] { base.userInfo }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        try base.container(keyedBy: type)
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        try base.unkeyedContainer()
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        try base.singleValueContainer()
     }
 
     /// The related objects prepared ahead for the property at `index`, if any.
