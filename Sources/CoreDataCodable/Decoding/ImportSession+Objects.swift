@@ -29,13 +29,21 @@ extension ImportSession {
                 if isInitializing {
                     if try container.decodeNil() { continue }
                     sources.append(try source(for: container.superDecoder(), mapping: mapping))
-                } else if let source = try ObjectSource.next(in: &container, userInfo: userInfo, mapping: mapping) {
+                } else if let source = try nextSource(in: &container, userInfo: userInfo, mapping: mapping) {
                     collect(source, mapping: mapping)
                     sources.append(source)
                 }
             }
             try fetchPending()
-            return try sources.map { try materialize($0, mapping: mapping) }
+            // Each source is let go once its object is made, so that what was prepared for it is
+            // freed during the decode rather than all at its end.
+            var objects: [NSManagedObject] = []
+            objects.reserveCapacity(sources.count)
+            sources.reverse()
+            while let source = sources.popLast() {
+                objects.append(try materialize(source, mapping: mapping))
+            }
+            return objects
         case .decodable(let type):
             var objects: [NSManagedObject] = []
             while !container.isAtEnd {

@@ -41,11 +41,11 @@ extension ImportSession {
             let userInfo = prepared.userInfo
             if relationship.isToMany {
                 guard var elements = try? container.nestedUnkeyedContainer(forKey: key),
-                      let sources = prepareElements(of: &elements, userInfo: userInfo, mapping: destination, parent: prepared)
+                      let sources = prepareElements(of: &elements, userInfo: userInfo, mapping: destination)
                 else { continue }
                 prepared.keep(.many(sources), at: index)
-            } else if let related = try? ObjectSource.value(at: key, in: container, userInfo: userInfo, mapping: destination) {
-                prepareAhead(related, mapping: destination, parent: prepared)
+            } else if let related = try? self.source(at: key, in: container, userInfo: userInfo, mapping: destination) {
+                collect(related, mapping: destination)
                 prepared.keep(.one(related), at: index)
             }
         }
@@ -55,28 +55,22 @@ extension ImportSession {
     /// them cannot be prepared.
     private func prepareElements(
         of elements: inout any UnkeyedDecodingContainer, userInfo: [CodingUserInfoKey: Any],
-        mapping: DecodingMapping, parent: PreparedDecoder
+        mapping: DecodingMapping
     ) -> [ObjectSource]? {
         var sources: [ObjectSource] = []
         if let count = elements.count { sources.reserveCapacity(count) }
         while !elements.isAtEnd {
             let next: ObjectSource?
             do {
-                next = try ObjectSource.next(in: &elements, userInfo: userInfo, mapping: mapping)
+                next = try nextSource(in: &elements, userInfo: userInfo, mapping: mapping)
             } catch {
                 return nil
             }
             guard let source = next else { continue }
-            prepareAhead(source, mapping: mapping, parent: parent)
+            collect(source, mapping: mapping)
             sources.append(source)
         }
         return sources
-    }
-
-    /// Keeps `source`, prepared ahead, for its parent and the fetch, then prepares its own related objects.
-    private func prepareAhead(_ source: ObjectSource, mapping: DecodingMapping, parent: PreparedDecoder) {
-        keepPrepared(source, parent: parent)
-        collect(source, mapping: mapping)
     }
 
     /// Fetches, one request per entity, the objects of the identities enqueued and not looked up yet.

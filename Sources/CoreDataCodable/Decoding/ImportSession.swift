@@ -23,17 +23,6 @@ final class ImportSession: @unchecked Sendable {
     /// Objects this session inserted, or saved the values of before changing them.
     @exclusivity(unchecked) private var touched: [ObjectIdentifier: Touch] = [:]
     @exclusivity(unchecked) private var undoLog: [UndoEntry] = []
-    /// Sources prepared ahead by prefetching, in order, each with the decoder of the object whose
-    /// relationship holds it. The decode applies them through their parents;
-    /// a hook that decodes a related object itself finds its source by coding path (see
-    /// ``takePrepared(for:)``).
-    @exclusivity(unchecked) private var preparedAhead: [(source: ObjectSource, parent: PreparedDecoder)] = []
-    /// How many of ``preparedAhead`` have been indexed by coding path.
-    @exclusivity(unchecked) private var indexedAhead = 0
-    /// Prepared sources not used yet, by coding path; built only when a hook asks.
-    @exclusivity(unchecked) private var preparedByPath: [[JSONKey]: (source: ObjectSource, parent: PreparedDecoder)] = [:]
-    /// Coding paths met more than once while indexing: their sources are not reused.
-    @exclusivity(unchecked) private var ambiguousPaths: Set<[JSONKey]> = []
     /// The decoders of the objects whose `initialize(from:)` hooks are running, innermost last:
     /// only their decodes can reach a value prepared ahead without going through its parent.
     @exclusivity(unchecked) private var initializing: [PreparedDecoder] = []
@@ -42,6 +31,8 @@ final class ImportSession: @unchecked Sendable {
     /// Mappings by type, so that the shared registry's lock is taken once per type per decode.
     @exclusivity(unchecked) private var decodingMappings: [ObjectIdentifier: DecodingMapping] = [:]
     @exclusivity(unchecked) private var destinations: [String: DestinationDecoding] = [:]
+    /// The mappings whose last related value read was a bare identifier: the next is read as one first.
+    @exclusivity(unchecked) private var identifierMappings: Set<ObjectIdentifier> = []
     /// The context's inserted objects before the first plain `Decodable` destination was decoded:
     /// the objects such destinations insert on their own are the ones inserted since.
     @exclusivity(unchecked) private var insertedBeforeDestinations: Set<NSManagedObject>?
@@ -137,39 +128,14 @@ final class ImportSession: @unchecked Sendable {
         objects[entity]?[identity] ?? nil
     }
 
-    /// Keeps a source prepared ahead for the object whose decoder is `parent`.
-    func keepPrepared(_ source: ObjectSource, parent: PreparedDecoder) {
-        preparedAhead.append((source, parent))
-    }
-
     /// The source prepared ahead for the value `decoder` holds, if the hook of the object holding
     /// that value is decoding it; it is handed out once.
     ///
-    /// Coding paths find the source; its parent must be the object whose hook is running, so
-    /// that a decoder whose coding paths do not tell values apart never gets another's source.
+    /// Coding paths find the source among the related objects of the object whose hook is
+    /// running, so a hook never gets the source of another object's value.
     func takePrepared(for decoder: any Decoder) -> ObjectSource? {
-        guard let current = initializing.last, !preparedAhead.isEmpty else { return nil }
-        indexPreparedAhead()
-        guard !preparedByPath.isEmpty else { return nil }
-        let path = decoder.codingPath.map { JSONKey(converting: $0) }
-        guard let found = preparedByPath[path], found.parent === current else { return nil }
-        preparedByPath[path] = nil
-        return found.source
-    }
-
-    /// Indexes by coding path the sources prepared since the last call and not used yet. A path
-    /// met twice keeps neither source.
-    private func indexPreparedAhead() {
-        while indexedAhead < preparedAhead.count {
-            let prepared = preparedAhead[indexedAhead]
-            indexedAhead += 1
-            guard !prepared.source.decoder.isConsumed else { continue }
-            let path = prepared.source.decoder.codingPath.map { JSONKey(converting: $0) }
-            if ambiguousPaths.contains(path) || preparedByPath.updateValue(prepared, forKey: path) != nil {
-                preparedByPath[path] = nil
-                ambiguousPaths.insert(path)
-            }
-        }
+        guard let current = initializing.last else { return nil }
+        return current.takePrepared(at: decoder.codingPath.map { JSONKey(converting: $0) })
     }
 
     /// Whether an object's `initialize(from:)` hook is running.
@@ -259,6 +225,39 @@ final class ImportSession: @unchecked Sendable {
         case let set as NSMutableSet: NSSet(array: set.allObjects)
         default: value
         }
+    }
+
+    // MARK: Sources
+
+    /// Prepares the next non-`null` element of `elements`, nil for `null`, trying first the kind
+    /// of value (object or bare identifier) the last value of `mapping` was.
+    func nextSource(
+        in elements: inout any UnkeyedDecodingContainer, userInfo: [CodingUserInfoKey: Any], mapping: DecodingMapping
+    ) throws -> ObjectSource? {
+        try withIdentifierHint(for: mapping) { expectingIdentifier in
+            try ObjectSource.next(in: &elements, userInfo: userInfo, mapping: mapping, expectingIdentifier: &expectingIdentifier)
+        }
+    }
+
+    /// Prepares the value at `key`, trying first the kind of value the last value of `mapping` was.
+    func source(
+        at key: JSONKey, in container: KeyedDecodingContainer<JSONKey>, userInfo: [CodingUserInfoKey: Any], mapping: DecodingMapping
+    ) throws -> ObjectSource {
+        try withIdentifierHint(for: mapping) { expectingIdentifier in
+            try ObjectSource.value(at: key, in: container, userInfo: userInfo, mapping: mapping, expectingIdentifier: &expectingIdentifier)
+        }
+    }
+
+    private func withIdentifierHint<Result>(for mapping: DecodingMapping, _ body: (inout Bool) throws -> Result) rethrows -> Result {
+        let id = ObjectIdentifier(mapping)
+        let expected = identifierMappings.contains(id)
+        var expectingIdentifier = expected
+        defer {
+            if expectingIdentifier != expected {
+                if expectingIdentifier { identifierMappings.insert(id) } else { identifierMappings.remove(id) }
+            }
+        }
+        return try body(&expectingIdentifier)
     }
 
     // MARK: Mappings

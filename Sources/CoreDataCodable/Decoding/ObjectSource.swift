@@ -17,8 +17,24 @@ struct ObjectSource {
         if let container = try ObjectSource.objectContainer(of: decoder) {
             try self.init(base: ObjectDecoder(base: decoder, container: container), mapping: mapping)
         } else {
-            let base = try IdentifierDecoder(base: decoder, path: ObjectSource.identityPath(of: mapping, at: decoder))
-            try self.init(base: base, mapping: mapping, isBareIdentifier: true)
+            try self.init(identifier: decoder, mapping: mapping)
+        }
+    }
+
+    /// Prepares the bare identifier `decoder` holds.
+    private init(identifier decoder: any Decoder, mapping: DecodingMapping) throws {
+        let base = try IdentifierDecoder(base: decoder, path: ObjectSource.identityPath(of: mapping, at: decoder))
+        try self.init(base: base, mapping: mapping, isBareIdentifier: true)
+    }
+
+    /// Prepares the value `decoder` holds, expected to be a bare identifier: one is told from an
+    /// object by decoding its identity, which costs no error when the guess is right.
+    private init(expectingIdentifier decoder: any Decoder, mapping: DecodingMapping, isIdentifier: inout Bool) throws {
+        isIdentifier = ObjectSource.holdsIdentifier(decoder, mapping: mapping)
+        if isIdentifier {
+            try self.init(identifier: decoder, mapping: mapping)
+        } else {
+            try self.init(decoder: decoder, mapping: mapping)
         }
     }
 
@@ -29,32 +45,60 @@ struct ObjectSource {
 
     /// Prepares the next non-`null` element of `elements`, nil for `null`. An object is read
     /// through a nested container, without a decoder of its own.
+    ///
+    /// `expectingIdentifier` tells which kind of value to try first, and is set to the kind
+    /// found: the kind tried first costs no error when it is right, which is what makes arrays
+    /// of bare identifiers as cheap as arrays of objects.
     static func next(
-        in elements: inout any UnkeyedDecodingContainer, userInfo: [CodingUserInfoKey: Any], mapping: DecodingMapping
+        in elements: inout any UnkeyedDecodingContainer, userInfo: [CodingUserInfoKey: Any], mapping: DecodingMapping,
+        expectingIdentifier: inout Bool
     ) throws -> ObjectSource? {
         if try elements.decodeNil() { return nil }
+        if expectingIdentifier {
+            return try ObjectSource(expectingIdentifier: elements.superDecoder(), mapping: mapping, isIdentifier: &expectingIdentifier)
+        }
         let index = elements.currentIndex
         let object: KeyedDecodingContainer<JSONKey>
         do {
             object = try elements.nestedContainer(keyedBy: JSONKey.self)
         } catch DecodingError.typeMismatch where elements.currentIndex == index {
-            return try ObjectSource(decoder: elements.superDecoder(), mapping: mapping)
+            expectingIdentifier = true
+            return try ObjectSource(identifier: elements.superDecoder(), mapping: mapping)
         }
         return try ObjectSource(object: object, userInfo: userInfo, mapping: mapping)
     }
 
     /// Prepares the value at `key`: an object through a nested container, a bare identifier
-    /// through its own decoder.
+    /// through its own decoder. `expectingIdentifier` works as in
+    /// ``next(in:userInfo:mapping:expectingIdentifier:)``.
     static func value(
-        at key: JSONKey, in container: KeyedDecodingContainer<JSONKey>, userInfo: [CodingUserInfoKey: Any], mapping: DecodingMapping
+        at key: JSONKey, in container: KeyedDecodingContainer<JSONKey>, userInfo: [CodingUserInfoKey: Any], mapping: DecodingMapping,
+        expectingIdentifier: inout Bool
     ) throws -> ObjectSource {
+        if expectingIdentifier {
+            return try ObjectSource(
+                expectingIdentifier: container.superDecoder(forKey: key), mapping: mapping, isIdentifier: &expectingIdentifier
+            )
+        }
         let object: KeyedDecodingContainer<JSONKey>
         do {
             object = try container.nestedContainer(keyedBy: JSONKey.self, forKey: key)
         } catch DecodingError.typeMismatch {
-            return try ObjectSource(decoder: container.superDecoder(forKey: key), mapping: mapping)
+            expectingIdentifier = true
+            return try ObjectSource(identifier: container.superDecoder(forKey: key), mapping: mapping)
         }
         return try ObjectSource(object: object, userInfo: userInfo, mapping: mapping)
+    }
+
+    /// Whether `decoder` holds a valid bare identifier of `mapping`'s entity: its single identity
+    /// attribute's value decodes from it.
+    private static func holdsIdentifier(_ decoder: any Decoder, mapping: DecodingMapping) -> Bool {
+        let entity = mapping.mapping
+        guard entity.identityProperties.count == 1, let property = entity.identityProperties.first,
+              let values = try? ObjectValues(decoder: IdentifierDecoder(base: decoder, path: property.path)),
+              case .value? = try? values.attributeValue(property, entity: entity.entityName)
+        else { return false }
+        return true
     }
 
     /// The key path of the single identity attribute that a bare identifier stands for.

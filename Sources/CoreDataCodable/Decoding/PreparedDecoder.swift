@@ -13,6 +13,9 @@ final class PreparedDecoder: Decoder {
     private var decodedIdentityValues: [Any] = []
     /// The related objects prepared ahead, with the index of their property in the mapping.
     private var related: [(index: Int, value: PreparedRelated)] = []
+    /// The related objects not used yet, by coding path, for a hook that decodes them itself;
+    /// nil for a path met twice. Built when such a hook first asks.
+    private var unusedByPath: [[JSONKey]: ObjectSource?]?
     /// Whether the object was initialized from this decoder.
     var isConsumed = false
     /// The object found or inserted for this decoder's identity: its identity attributes hold
@@ -64,6 +67,29 @@ final class PreparedDecoder: Decoder {
     /// Keeps the related objects prepared ahead for the property at `index`.
     func keep(_ value: PreparedRelated, at index: Int) {
         related.append((index, value))
+    }
+
+    /// The related object prepared ahead at coding `path`, for this object's hook decoding it
+    /// itself; it is handed out once. Coding paths tell a decoder's values apart only if the
+    /// decoder keeps them: a path met twice gives neither object.
+    func takePrepared(at path: [JSONKey]) -> ObjectSource? {
+        if unusedByPath == nil {
+            var index: [[JSONKey]: ObjectSource?] = [:]
+            for (_, value) in related {
+                let sources: [ObjectSource] = switch value {
+                case .one(let source): [source]
+                case .many(let sources): sources
+                }
+                for source in sources where !source.decoder.isConsumed {
+                    let path = source.decoder.codingPath.map { JSONKey(converting: $0) }
+                    index[path] = index[path] == nil ? .some(source) : .some(nil)
+                }
+            }
+            unusedByPath = index
+        }
+        guard let found = unusedByPath?[path] ?? nil, !found.decoder.isConsumed else { return nil }
+        unusedByPath?[path] = .some(nil)
+        return found
     }
 }
 
