@@ -60,6 +60,16 @@ struct BareIdentifierTests {
         #expect(try stack.count("Person") == 7)
     }
 
+    @Test func wrongTypeAfterBareIdsThrowsTypeMismatchAtItsIndex() throws {
+        let stack = try TestStack()
+        let error = #expect(throws: DecodingError.self) {
+            try stack.decode(Many<Person>.self, fixture: "bareIdsWrongType")
+        }
+        #expect(isTypeMismatch(error))
+        #expect(codingPath(of: error) == ["Index 2"])
+        #expect(try stack.count("Person") == 0)
+    }
+
     @Test func bareIdsForToOneAndInToMany() throws {
         let stack = try TestStack()
         let person = try stack.decode(Person.self, fixture: "personBareCountry")
