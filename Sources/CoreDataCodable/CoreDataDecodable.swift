@@ -72,7 +72,8 @@ extension Decoder {
     public func container<ManagedObject: CoreDataDecodable>(
         for type: ManagedObject.Type
     ) throws -> CoreDataKeyedDecodingContainer<ManagedObject> {
-        if let prepared = self as? PreparedDecoder {
+        // Comparing types first spares the failed cast, the common case while preparing.
+        if Self.self == PreparedDecoder.self, let prepared = self as? PreparedDecoder {
             return CoreDataKeyedDecodingContainer(values: prepared.values)
         }
         return CoreDataKeyedDecodingContainer(values: try ObjectValues(decoder: self))

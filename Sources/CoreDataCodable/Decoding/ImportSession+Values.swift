@@ -31,20 +31,22 @@ extension ImportSession {
         let identified = prepared.identifiedObject == ObjectIdentifier(object)
         // A bare identifier found or inserted its object and holds nothing more to apply.
         if identified, prepared.isBareIdentifier, prepared.values.manualValues.isEmpty { return }
+        // An object this session inserted has nothing worth comparing: setting is cheaper.
+        let isNew = inserted(object)
         for (index, property) in mapping.properties.enumerated() where isIncluded(property) {
             if let attribute = property.attribute {
                 // The object was found or inserted by these very values.
                 if identified, property.isIdentity { continue }
-                try applyAttribute(property, attribute, from: prepared.values, to: object, entity: mapping.entityName)
+                try applyAttribute(property, attribute, from: prepared.values, to: object, isNew: isNew, entity: mapping.entityName)
             } else if let relationship = property.relationship {
-                try applyRelationship(property, relationship, from: prepared, at: index, to: object, entity: mapping.entityName)
+                try applyRelationship(property, relationship, from: prepared, at: index, to: object, isNew: isNew, entity: mapping.entityName)
             }
         }
     }
 
     private func applyAttribute(
         _ property: PropertyMapping, _ attribute: NSAttributeDescription,
-        from values: ObjectValues, to object: NSManagedObject, entity: String
+        from values: ObjectValues, to object: NSManagedObject, isNew: Bool, entity: String
     ) throws {
         switch try values.attributeValue(property, entity: entity) {
         case .missing:
@@ -58,7 +60,7 @@ extension ImportSession {
             }
             if object.value(forKey: property.name) != nil { object.setValue(nil, forKey: property.name) }
         case .value(let value):
-            if !inserted(object), let current = object.value(forKey: property.name),
+            if !isNew, let current = object.value(forKey: property.name),
                attribute.attributeType != .transformableAttributeType,
                ObjectIdentity.isEqual(current, value, for: attribute.attributeType) {
                 return
@@ -69,7 +71,7 @@ extension ImportSession {
 
     private func applyRelationship(
         _ property: PropertyMapping, _ relationship: NSRelationshipDescription,
-        from prepared: PreparedDecoder, at index: Int, to object: NSManagedObject, entity: String
+        from prepared: PreparedDecoder, at index: Int, to object: NSManagedObject, isNew: Bool, entity: String
     ) throws {
         let newValue: Any?
         if let related = prepared.prepared(at: index) {
@@ -92,8 +94,7 @@ extension ImportSession {
                 newValue = try decodeRelated(relationship, from: decoder, property: property, entity: entity)
             }
         }
-        // An object this session inserted has nothing worth comparing: setting is cheaper.
-        if inserted(object) || !Self.isSameRelationshipValue(object.value(forKey: property.name), newValue) {
+        if isNew || !Self.isSameRelationshipValue(object.value(forKey: property.name), newValue) {
             object.setValue(newValue, forKey: property.name)
         }
     }

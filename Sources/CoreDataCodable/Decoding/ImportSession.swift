@@ -166,6 +166,7 @@ final class ImportSession: @unchecked Sendable {
     func markLookedUp(_ identities: [ObjectIdentity], entity: String) -> [ObjectIdentity] {
         var table = objects.removeValue(forKey: entity) ?? [:]
         defer { objects[entity] = table }
+        table.reserveCapacity(table.count + identities.count)
         return identities.filter { identity in
             guard table.index(forKey: identity) == nil else { return false }
             table[identity] = .some(nil)

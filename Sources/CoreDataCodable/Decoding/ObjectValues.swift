@@ -9,7 +9,7 @@ struct ObjectValues {
 
     /// The values of the JSON object `decoder` holds.
     init(decoder: any Decoder) throws {
-        if let object = decoder as? ObjectDecoder {
+        if type(of: decoder) == ObjectDecoder.self, let object = decoder as? ObjectDecoder {
             container = object.container
         } else {
             container = try decoder.container(keyedBy: JSONKey.self)
