@@ -20,8 +20,20 @@ final class ToManyStorage {
         ToManyStorage(isOrdered: isOrdered, objects: objects)
     }
 
-    /// The objects as `value(forKey:)` returns them: an `NSOrderedSet` or an `NSSet`.
+    /// The last ``publicValue`` made, with the generation it reflects.
+    @exclusivity(unchecked)
+    private var madePublicValue: (generation: Int, value: Any)?
+
+    /// The objects as `value(forKey:)` returns them: an immutable `NSOrderedSet` or `NSSet`, made
+    /// again only after the objects change.
     var publicValue: Any {
+        if let made = madePublicValue, made.generation == generation { return made.value }
+        let value = makePublicValue()
+        madePublicValue = (generation, value)
+        return value
+    }
+
+    private func makePublicValue() -> Any {
         if isOrdered { return NSOrderedSet(array: objects.elements) }
         // From the object references themselves: `NSSet(array:)` boxes every element as `Any` first.
         return objects.elements.withUnsafeBufferPointer { buffer in
