@@ -14,6 +14,38 @@ extension SQLiteStore {
         }
     }
 
+    /// Keys per row-version query: well under SQLite's smallest limit on bound parameters (999).
+    private static let versionBatchSize = 500
+
+    /// The version of each row, nil for a row that no longer exists: one query per entity and
+    /// batch of keys, where reading snapshots costs one query per row.
+    func readRowVersions(of objectIDs: [NSManagedObjectID]) throws -> [Int64?] {
+        try locked {
+            var versions = [Int64?](repeating: nil, count: objectIDs.count)
+            var positionsByEntity: [ObjectIdentifier: (entity: NSEntityDescription, positions: [Int64: Int])] = [:]
+            for (position, objectID) in objectIDs.enumerated() {
+                guard let key = objectID.primaryKey else { continue }
+                positionsByEntity[ObjectIdentifier(objectID.entity), default: (objectID.entity, [:])].positions[key] = position
+            }
+            for (entity, positions) in positionsByEntity.values {
+                let mapping = try schema.mapping(for: entity)
+                let keys = Array(positions.keys)
+                for start in stride(from: 0, to: keys.count, by: Self.versionBatchSize) {
+                    let batch = keys[start..<min(start + Self.versionBatchSize, keys.count)]
+                    let marks = batch.map { _ in "?" }.joined(separator: ", ")
+                    let statement = try connection.statement("SELECT Z_PK, Z_OPT FROM \(mapping.table) WHERE Z_ENT = ? AND Z_PK IN (\(marks))")
+                    defer { statement.reset() }
+                    statement.bind(mapping.code, at: 1)
+                    for (index, key) in batch.enumerated() { statement.bind(key, at: Int32(index + 2)) }
+                    while try statement.step() {
+                        if let position = positions[statement.int64(0)] { versions[position] = statement.int64(1) }
+                    }
+                }
+            }
+            return versions
+        }
+    }
+
     func readRelatedObjectIDs(of objectID: NSManagedObjectID, slot: Int) throws -> [NSManagedObjectID] {
         try locked {
             guard let key = objectID.primaryKey else { return [] }

@@ -106,6 +106,10 @@ final class SQLiteStore: NSPersistentStore, @unchecked Sendable {
         try readSnapshot(for: objectID)
     }
 
+    override func rowVersions(of objectIDs: [NSManagedObjectID]) throws -> [Int64?] {
+        try readRowVersions(of: objectIDs)
+    }
+
     override func relatedObjectIDs(of objectID: NSManagedObjectID, slot: Int) throws -> [NSManagedObjectID] {
         try readRelatedObjectIDs(of: objectID, slot: slot)
     }
