@@ -4,11 +4,11 @@ import Foundation
 /// the container `container(for:)` prepared, so that neither the hook nor a default
 /// initialization has to run it again, and the related objects prepared ahead with it.
 final class PreparedDecoder: Decoder {
+    // Stored properties are ordered so that the small ones share the identity's padding: a large
+    // import keeps one of these per object until its object is made.
     let base: any Decoder
     let values: ObjectValues
     let mapping: DecodingMapping
-    /// The identity read from the JSON, nil for an entity without identity attributes.
-    private(set) var identity: ObjectIdentity?
     /// The identity values as decoded, kept only when the identity does not hold them unboxed.
     private var decodedIdentityValues: [Any] = []
     /// The related objects prepared ahead, with the index of their property in the mapping.
@@ -16,12 +16,13 @@ final class PreparedDecoder: Decoder {
     /// The related objects not used yet, by coding path, for a hook that decodes them itself;
     /// nil for a path met twice. Built when such a hook first asks.
     private var unusedByPath: [[JSONKey]: ObjectSource?]?
-    /// Whether the object was initialized from this decoder.
-    var isConsumed = false
     /// The object found or inserted for this decoder's identity: its identity attributes hold
     /// the JSON's values already.
     var identifiedObject: ObjectIdentifier?
-
+    /// The identity read from the JSON, nil for an entity without identity attributes.
+    private(set) var identity: ObjectIdentity?
+    /// Whether the object was initialized from this decoder.
+    var isConsumed = false
     /// Whether the JSON value is a bare identifier: it holds the identity and nothing else.
     let isBareIdentifier: Bool
 

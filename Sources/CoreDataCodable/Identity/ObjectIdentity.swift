@@ -4,12 +4,13 @@ import Foundation
 /// store compare equal (every integer width as `Int64`, `Float` as `Double`, numbers from NSNumber).
 struct ObjectIdentity: Hashable {
     /// Single integer and string values are kept unboxed: hashing identities is the hot path of
-    /// large imports, and hashing an `AnyHashable` costs several times more.
+    /// large imports, and hashing an `AnyHashable` costs several times more. Other values live in
+    /// an array, a single reference, so that an identity takes 24 bytes: large imports hold one
+    /// per object in their lookup tables.
     private enum Storage: Hashable {
         case integer(Int64)
         case string(String)
-        case single(AnyHashable)
-        case composite([AnyHashable])
+        case other([AnyHashable])
     }
 
     private let storage: Storage
@@ -19,8 +20,7 @@ struct ObjectIdentity: Hashable {
         switch storage {
         case .integer(let value): [AnyHashable(value)]
         case .string(let value): [AnyHashable(value)]
-        case .single(let value): [value]
-        case .composite(let values): values
+        case .other(let values): values
         }
     }
 
@@ -28,7 +28,7 @@ struct ObjectIdentity: Hashable {
     var isUnboxed: Bool {
         switch storage {
         case .integer, .string: true
-        case .single, .composite: false
+        case .other: false
         }
     }
 
@@ -37,8 +37,7 @@ struct ObjectIdentity: Hashable {
         switch storage {
         case .integer(let value): value
         case .string(let value): value
-        case .single(let value): value.base
-        case .composite(let values): values[index].base
+        case .other(let values): values[index].base
         }
     }
 
@@ -48,13 +47,13 @@ struct ObjectIdentity: Hashable {
 
     private init(_ values: [AnyHashable]) {
         guard values.count == 1 else {
-            storage = .composite(values)
+            storage = .other(values)
             return
         }
         switch values[0].base {
         case let value as Int64: storage = .integer(value)
         case let value as String: storage = .string(value)
-        default: storage = .single(values[0])
+        default: storage = .other(values)
         }
     }
 
