@@ -40,7 +40,7 @@ struct ObjectSource {
 
     /// Prepares a JSON object whose keyed container is made already.
     init(object container: KeyedDecodingContainer<JSONKey>, userInfo: [CodingUserInfoKey: Any], mapping: DecodingMapping) throws {
-        try self.init(base: ObjectDecoder(container: container, userInfo: userInfo), mapping: mapping)
+        try self.init(base: ObjectDecoder(container: container, userInfo: userInfo), keepsBase: false, mapping: mapping)
     }
 
     /// Prepares the next non-`null` element of `elements`, nil for `null`. An object is read
@@ -115,10 +115,10 @@ struct ObjectSource {
         return property.path
     }
 
-    private init(base: any Decoder, mapping: DecodingMapping, isBareIdentifier: Bool = false) throws {
+    private init(base: any Decoder, keepsBase: Bool = true, mapping: DecodingMapping, isBareIdentifier: Bool = false) throws {
         let entity = mapping.mapping
         let values = try mapping.prepare(base)
-        decoder = PreparedDecoder(base: base, values: values, mapping: mapping, isBareIdentifier: isBareIdentifier)
+        decoder = PreparedDecoder(base: base, keepsBase: keepsBase, values: values, mapping: mapping, isBareIdentifier: isBareIdentifier)
         var identityValues: [Any] = []
         for property in entity.identityProperties {
             guard case .value(let value) = try values.attributeValue(property, entity: entity.entityName) else {

@@ -6,7 +6,10 @@ import Foundation
 final class PreparedDecoder: Decoder {
     // Stored properties are ordered so that the small ones share the identity's padding: a large
     // import keeps one of these per object until its object is made.
-    let base: any Decoder
+    /// The decoder requests go to; nil for an object read through a nested container, whose
+    /// decoder is made again from the container when a hook asks (not kept for every object).
+    private let base: (any Decoder)?
+    let userInfo: [CodingUserInfoKey: Any]
     let values: ObjectValues
     let mapping: DecodingMapping
     /// The identity values as decoded, kept only when the identity does not hold them unboxed.
@@ -26,8 +29,11 @@ final class PreparedDecoder: Decoder {
     /// Whether the JSON value is a bare identifier: it holds the identity and nothing else.
     let isBareIdentifier: Bool
 
-    init(base: any Decoder, values: ObjectValues, mapping: DecodingMapping, isBareIdentifier: Bool = false) {
-        self.base = base
+    /// A decoder forwarding to `base`; to a decoder of the container `values` read when
+    /// `keepsBase` is false.
+    init(base: any Decoder, keepsBase: Bool = true, values: ObjectValues, mapping: DecodingMapping, isBareIdentifier: Bool = false) {
+        self.base = keepsBase ? base : nil
+        userInfo = base.userInfo
         self.values = values
         self.mapping = mapping
         self.isBareIdentifier = isBareIdentifier
@@ -45,19 +51,23 @@ final class PreparedDecoder: Decoder {
         decodedIdentityValues = identity?.isUnboxed == true ? [] : values
     }
 
-    var codingPath: [any CodingKey] { base.codingPath }
-    var userInfo: [CodingUserInfoKey: Any] { base.userInfo }
+    /// The decoder requests go to.
+    private var forwarded: any Decoder {
+        base ?? ObjectDecoder(container: values.container, userInfo: userInfo)
+    }
+
+    var codingPath: [any CodingKey] { base?.codingPath ?? values.codingPath }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        try base.container(keyedBy: type)
+        try forwarded.container(keyedBy: type)
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        try base.unkeyedContainer()
+        try forwarded.unkeyedContainer()
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
-        try base.singleValueContainer()
+        try forwarded.singleValueContainer()
     }
 
     /// The related objects prepared ahead for the property at `index`, if any.
