@@ -28,7 +28,7 @@ struct ObjectSource {
     }
 
     /// Prepares the value `decoder` holds, expected to be a bare identifier: one is told from an
-    /// object by decoding its identity, which costs no error when the guess is right.
+    /// object by decoding it as a scalar, which costs no error when the guess is right.
     private init(expectingIdentifier decoder: any Decoder, mapping: DecodingMapping, isIdentifier: inout Bool) throws {
         isIdentifier = ObjectSource.holdsIdentifier(decoder, mapping: mapping)
         if isIdentifier {
@@ -90,15 +90,20 @@ struct ObjectSource {
         return try ObjectSource(object: object, userInfo: userInfo, mapping: mapping)
     }
 
-    /// Whether `decoder` holds a valid bare identifier of `mapping`'s entity: its single identity
-    /// attribute's value decodes from it.
+    /// Whether `decoder` holds a number or a string, as a bare identifier does, rather than an
+    /// object: the kind the identity attribute decodes from is tried first, so that telling costs
+    /// no error when the guess is right.
     private static func holdsIdentifier(_ decoder: any Decoder, mapping: DecodingMapping) -> Bool {
-        let entity = mapping.mapping
-        guard entity.identityProperties.count == 1, let property = entity.identityProperties.first,
-              let values = try? ObjectValues(decoder: IdentifierDecoder(base: decoder, path: property.path)),
-              case .value? = try? values.attributeValue(property, entity: entity.entityName)
-        else { return false }
-        return true
+        guard let value = try? decoder.singleValueContainer() else { return false }
+        let isNumber = { (try? value.decode(Double.self)) != nil }
+        let isString = { (try? value.decode(String.self)) != nil }
+        switch mapping.mapping.identityAttributes.first?.attributeType {
+        case .integer16AttributeType?, .integer32AttributeType?, .integer64AttributeType?,
+             .doubleAttributeType?, .floatAttributeType?, .decimalAttributeType?:
+            return isNumber() || isString()
+        default:
+            return isString() || isNumber()
+        }
     }
 
     /// The key path of the single identity attribute that a bare identifier stands for.
