@@ -21,7 +21,7 @@ extension ImportSession {
         guard case .mapped(let mapping) = destination else {
             throw CoreDataCodableError(.entityNotFound(className: String(reflecting: type(of: object))))
         }
-        return PreparedDecoder(base: decoder, values: try mapping.prepare(decoder), mapping: mapping)
+        return PreparedDecoder(forwardingTo: .decoder(decoder), userInfo: decoder.userInfo, values: try mapping.prepare(decoder), mapping: mapping)
     }
 
     /// Sets the properties present in the JSON of `prepared` on `object`; missing keys leave

@@ -15,7 +15,7 @@ struct ObjectSource {
     /// single identity attribute.
     init(decoder: any Decoder, mapping: DecodingMapping) throws {
         if let container = try ObjectSource.objectContainer(of: decoder) {
-            try self.init(base: ObjectDecoder(base: decoder, container: container), mapping: mapping)
+            try self.init(base: ObjectDecoder(base: decoder, container: container), forwardingTo: .decoder(decoder), mapping: mapping)
         } else {
             try self.init(identifier: decoder, mapping: mapping)
         }
@@ -24,7 +24,7 @@ struct ObjectSource {
     /// Prepares the bare identifier `decoder` holds.
     private init(identifier decoder: any Decoder, mapping: DecodingMapping) throws {
         let base = try IdentifierDecoder(base: decoder, path: ObjectSource.identityPath(of: mapping, at: decoder))
-        try self.init(base: base, mapping: mapping, isBareIdentifier: true)
+        try self.init(base: base, forwardingTo: .identifier(of: decoder), mapping: mapping, isBareIdentifier: true)
     }
 
     /// Prepares the value `decoder` holds, expected to be a bare identifier: one is told from an
@@ -40,7 +40,7 @@ struct ObjectSource {
 
     /// Prepares a JSON object whose keyed container is made already.
     init(object container: KeyedDecodingContainer<JSONKey>, userInfo: [CodingUserInfoKey: Any], mapping: DecodingMapping) throws {
-        try self.init(base: ObjectDecoder(container: container, userInfo: userInfo), keepsBase: false, mapping: mapping)
+        try self.init(base: ObjectDecoder(container: container, userInfo: userInfo), forwardingTo: .object, mapping: mapping)
     }
 
     /// Prepares the next non-`null` element of `elements`, nil for `null`. An object is read
@@ -120,10 +120,13 @@ struct ObjectSource {
         return property.path
     }
 
-    private init(base: any Decoder, keepsBase: Bool = true, mapping: DecodingMapping, isBareIdentifier: Bool = false) throws {
+    /// Runs `container(for:)` on `base` and reads the identity; the prepared decoder forwards as `forwarding` says.
+    private init(base: any Decoder, forwardingTo forwarding: PreparedDecoder.Forwarding, mapping: DecodingMapping, isBareIdentifier: Bool = false) throws {
         let entity = mapping.mapping
         let values = try mapping.prepare(base)
-        decoder = PreparedDecoder(base: base, keepsBase: keepsBase, values: values, mapping: mapping, isBareIdentifier: isBareIdentifier)
+        decoder = PreparedDecoder(
+            forwardingTo: forwarding, userInfo: base.userInfo, values: values, mapping: mapping, isBareIdentifier: isBareIdentifier
+        )
         var identityValues: [Any] = []
         for property in entity.identityProperties {
             guard case .value(let value) = try values.attributeValue(property, entity: entity.entityName) else {

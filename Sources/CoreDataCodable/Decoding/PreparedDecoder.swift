@@ -6,9 +6,7 @@ import Foundation
 final class PreparedDecoder: Decoder {
     // Stored properties are ordered so that the small ones share the identity's padding: a large
     // import keeps one of these per object until its object is made.
-    /// The decoder requests go to; nil for an object read through a nested container, whose
-    /// decoder is made again from the container when a hook asks (not kept for every object).
-    private let base: (any Decoder)?
+    private let forwarding: Forwarding
     let userInfo: [CodingUserInfoKey: Any]
     let values: ObjectValues
     let mapping: DecodingMapping
@@ -29,11 +27,23 @@ final class PreparedDecoder: Decoder {
     /// Whether the JSON value is a bare identifier: it holds the identity and nothing else.
     let isBareIdentifier: Bool
 
-    /// A decoder forwarding to `base`; to a decoder of the container `values` read when
-    /// `keepsBase` is false.
-    init(base: any Decoder, keepsBase: Bool = true, values: ObjectValues, mapping: DecodingMapping, isBareIdentifier: Bool = false) {
-        self.base = keepsBase ? base : nil
-        userInfo = base.userInfo
+    /// What requests go to. Decoders cheap to make again from what was prepared are made again
+    /// when a hook asks rather than kept for every object.
+    enum Forwarding {
+        /// The decoder itself.
+        case decoder(any Decoder)
+        /// A decoder of the object that `values` reads (an ``ObjectDecoder``).
+        case object
+        /// A bare identifier's decoder (an ``IdentifierDecoder``) over the JSON's own decoder of the value.
+        case identifier(of: any Decoder)
+    }
+
+    init(
+        forwardingTo forwarding: Forwarding, userInfo: [CodingUserInfoKey: Any], values: ObjectValues,
+        mapping: DecodingMapping, isBareIdentifier: Bool = false
+    ) {
+        self.forwarding = forwarding
+        self.userInfo = userInfo
         self.values = values
         self.mapping = mapping
         self.isBareIdentifier = isBareIdentifier
@@ -53,10 +63,19 @@ final class PreparedDecoder: Decoder {
 
     /// The decoder requests go to.
     private var forwarded: any Decoder {
-        base ?? ObjectDecoder(container: values.container, userInfo: userInfo)
+        switch forwarding {
+        case .decoder(let decoder): decoder
+        case .object: ObjectDecoder(container: values.container, userInfo: userInfo)
+        case .identifier(let base): IdentifierDecoder(base: base, path: mapping.mapping.identityProperties.first?.path ?? [])
+        }
     }
 
-    var codingPath: [any CodingKey] { base?.codingPath ?? values.codingPath }
+    var codingPath: [any CodingKey] {
+        switch forwarding {
+        case .decoder(let decoder), .identifier(of: let decoder): decoder.codingPath
+        case .object: values.codingPath
+        }
+    }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         try forwarded.container(keyedBy: type)
