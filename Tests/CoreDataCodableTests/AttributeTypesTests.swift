@@ -27,6 +27,15 @@ struct AttributeTypesTests {
         try stack.read { try stack.context.save() }
     }
 
+    // Transformable values are set without comparing them first, so `tags` is the only change.
+    @Test func identicalPayloadOfEveryAttributeTypeChangesOnlyTransformables() throws {
+        let stack = try TestStack()
+        _ = try stack.decode(Complete.self, fixture: "complete")
+        try stack.read { try stack.context.save() }
+        let complete = try stack.decode(Complete.self, fixture: "complete")
+        stack.read { #expect(complete.changedValues().keys.sorted() == ["tags"]) }
+    }
+
     @Test func everyAttributeTypeRoundTrips() throws {
         let stack = try TestStack()
         let complete = try stack.decode(Complete.self, fixture: "complete")

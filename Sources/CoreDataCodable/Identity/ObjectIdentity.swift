@@ -105,16 +105,24 @@ struct ObjectIdentity: Hashable {
         self.init(normalized)
     }
 
-    /// Whether two values of an attribute of `type` are equal once normalized. Values of the
-    /// same common type compare without boxing.
+    /// Whether two values of an attribute of `type` are equal once normalized.
+    ///
+    /// The common pairing, a value read from an object (numbers as `NSNumber`) against one decoded
+    /// from JSON, is told by the attribute's type with two casts and no boxing.
     static func isEqual(_ lhs: Any, _ rhs: Any, for type: NSAttributeType) -> Bool {
-        switch (lhs, rhs) {
-        case let (lhs as Int64, rhs as Int64): return lhs == rhs
-        case let (lhs as String, rhs as String): return lhs == rhs
-        case let (lhs as Double, rhs as Double): return lhs == rhs
-        case let (lhs as Date, rhs as Date): return lhs == rhs
-        case let (lhs as Bool, rhs as Bool): return lhs == rhs
-        default: break
+        switch type {
+        case .stringAttributeType:
+            if let lhs = lhs as? String, let rhs = rhs as? String { return lhs == rhs }
+        case .dateAttributeType:
+            if let lhs = lhs as? Date, let rhs = rhs as? Date { return lhs == rhs }
+        case .integer64AttributeType:
+            if let lhs = lhs as? NSNumber, let rhs = rhs as? Int64 { return AttributeValue.exactInteger(lhs) == rhs }
+        case .doubleAttributeType:
+            if let lhs = lhs as? NSNumber, let rhs = rhs as? Double { return lhs.doubleValue == rhs }
+        case .booleanAttributeType:
+            if let lhs = lhs as? NSNumber, let rhs = rhs as? Bool { return AttributeValue.bool(lhs) == rhs }
+        default:
+            break
         }
         guard let lhs = normalized(lhs, for: type), let rhs = normalized(rhs, for: type) else { return false }
         return lhs == rhs

@@ -110,7 +110,7 @@ enum AttributeValue {
         }
     }
 
-    private static func exactInteger(_ number: NSNumber) -> Int64? {
+    static func exactInteger(_ number: NSNumber) -> Int64? {
         let integer = number.int64Value
         return number.doubleValue == Double(integer) ? integer : nil
     }
