@@ -121,7 +121,9 @@ struct ObjectSource {
     }
 
     /// Runs `container(for:)` on `base` and reads the identity; the prepared decoder forwards as `forwarding` says.
-    private init(base: any Decoder, forwardingTo forwarding: PreparedDecoder.Forwarding, mapping: DecodingMapping, isBareIdentifier: Bool = false) throws {
+    private init(
+        base: any Decoder, forwardingTo forwarding: PreparedDecoder.Forwarding, mapping: DecodingMapping, isBareIdentifier: Bool = false
+    ) throws {
         let entity = mapping.mapping
         let values = try mapping.prepare(base)
         decoder = PreparedDecoder(
