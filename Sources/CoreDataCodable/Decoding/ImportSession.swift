@@ -43,7 +43,8 @@ final class ImportSession: @unchecked Sendable {
 
     private enum UndoEntry {
         case inserted(NSManagedObject, entity: String, identity: ObjectIdentity?)
-        case updated(NSManagedObject, values: [(key: String, value: Any?)])
+        /// The values of the object's entity's properties, in their order.
+        case updated(NSManagedObject, values: [Any?])
     }
 
     private init(context: NSManagedObjectContext) throws {
@@ -90,8 +91,9 @@ final class ImportSession: @unchecked Sendable {
                 touched[ObjectIdentifier(object)] = nil
                 context.delete(object)
             case .updated(let object, let values):
-                for (key, value) in values where !Self.isSame(object.value(forKey: key), value) {
-                    object.setValue(value, forKey: key)
+                for (property, value) in zip(object.entity.properties, values)
+                where !Self.isSame(object.value(forKey: property.name), value) {
+                    object.setValue(value, forKey: property.name)
                 }
                 touched[ObjectIdentifier(object)] = nil
             }
@@ -208,12 +210,10 @@ final class ImportSession: @unchecked Sendable {
         let id = ObjectIdentifier(object)
         guard touched[id] == nil else { return }
         touched[id] = .updated
-        let values = object.entity.properties.map { property -> (key: String, value: Any?) in
+        let values = object.entity.properties.map { property -> Any? in
             let value = object.value(forKey: property.name)
-            guard let relationship = property as? NSRelationshipDescription, relationship.isToMany else {
-                return (property.name, value)
-            }
-            return (property.name, Self.snapshot(ofToMany: value))
+            guard let relationship = property as? NSRelationshipDescription, relationship.isToMany else { return value }
+            return Self.snapshot(ofToMany: value)
         }
         undoLog.append(.updated(object, values: values))
     }
