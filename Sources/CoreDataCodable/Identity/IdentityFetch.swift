@@ -28,6 +28,10 @@ enum IdentityFetch {
             request.predicate = NSCompoundPredicate(andPredicateWithSubpredicates: conditions)
         }
         request.returnsObjectsAsFaults = false
+        // Found objects are about to be compared with the JSON, to-many relationships included:
+        // loading those with the fetch costs a request per relationship instead of one per object.
+        let toMany = mapping.properties.compactMap { $0.relationship?.isToMany == true ? $0.name : nil }
+        if !toMany.isEmpty { request.relationshipKeyPathsForPrefetching = toMany }
         var found: [ObjectIdentity: NSManagedObject] = [:]
         for object in try context.fetch(request) {
             guard let identity = mapping.identity(of: object) else { continue }

@@ -19,6 +19,9 @@ extension NSManagedObjectContext {
                 return objects.compactMap { $0.objectID as? T }
             default:
                 if !request.returnsObjectsAsFaults { objects.forEach { $0.fireFaultIfNeeded() } }
+                if let keyPaths = request.relationshipKeyPathsForPrefetching, !keyPaths.isEmpty {
+                    try prefetchToMany(keyPaths, of: objects)
+                }
                 return objects.compactMap { $0 as? T }
             }
         }
@@ -114,6 +117,28 @@ extension NSManagedObjectContext {
             self.refresh(object, mergeChanges: true)
         }
         return object
+    }
+
+    /// Loads the to-many relationships that `keyPaths` name (by their first component) of the
+    /// loaded `objects` that have not loaded them yet: one store request per relationship and
+    /// entity, where loading on first access costs one per object.
+    private func prefetchToMany(_ keyPaths: [String], of objects: [NSManagedObject]) throws {
+        guard parentContext == nil, let coordinator = storeCoordinator else { return }
+        for name in Set(keyPaths.compactMap { $0.split(separator: ".").first.map(String.init) }) {
+            var groups: [ObjectIdentifier: (slot: Int, isOrdered: Bool, objects: [NSManagedObject])] = [:]
+            for object in objects where !object.isFault && !object.objectID.isTemporaryID {
+                guard let slot = object.layout.slot(named: name), case .toMany(let isOrdered) = object.layout.kinds[slot],
+                      object.slots[slot] == nil
+                else { continue }
+                groups[ObjectIdentifier(object.layout), default: (slot, isOrdered, [])].objects.append(object)
+            }
+            for group in groups.values {
+                let related = try coordinator.relatedObjectIDs(of: group.objects.map(\.objectID), slot: group.slot)
+                for (object, ids) in zip(group.objects, related) {
+                    object.slots[group.slot] = ToManyStorage(isOrdered: group.isOrdered, objects: ObjectSet(ids.map(registeredOrFault)))
+                }
+            }
+        }
     }
 
     /// Whether this context or an ancestor has unsaved changes to objects of `entities`.

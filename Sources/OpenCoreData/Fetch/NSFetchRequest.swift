@@ -38,7 +38,8 @@ open class NSFetchRequest<ResultType>: NSPersistentStoreRequest, @unchecked Send
     open var resultType: NSFetchRequestResultType = .managedObjectResultType
     /// For dictionary results: the properties to include (names or descriptions); nil for all attributes.
     open var propertiesToFetch: [Any]?
-    /// Relationships to load with the objects (a hint).
+    /// Relationships to load with the objects. To-many relationships named by the first component
+    /// of a key path are loaded for all fetched objects at once; deeper components are ignored.
     open var relationshipKeyPathsForPrefetching: [String]?
     /// For dictionary results: whether duplicates are removed.
     open var returnsDistinctResults: Bool = false

@@ -70,6 +70,11 @@ open class NSPersistentStore: NSObject, @unchecked Sendable {
         return values[slot] as? [NSManagedObjectID] ?? []
     }
 
+    /// The destination object IDs of a to-many relationship of each row of `objectIDs`, in order.
+    func relatedObjectIDs(of objectIDs: [NSManagedObjectID], slot: Int) throws -> [[NSManagedObjectID]] {
+        try objectIDs.map { try relatedObjectIDs(of: $0, slot: slot) }
+    }
+
     /// `count` new permanent object IDs for objects of `entity`.
     func newObjectIDs(for entity: NSEntityDescription, count: Int) throws -> [NSManagedObjectID] {
         preconditionFailure("\(Swift.type(of: self)) does not implement object IDs")

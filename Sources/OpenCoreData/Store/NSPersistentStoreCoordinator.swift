@@ -110,6 +110,24 @@ open class NSPersistentStoreCoordinator: NSObject, @unchecked Sendable {
         try withLock { try (objectID.persistentStore ?? stores.first)?.relatedObjectIDs(of: objectID, slot: slot) ?? [] }
     }
 
+    /// The destination object IDs of a to-many relationship of each of `objectIDs` (objects of one
+    /// entity), in order: one request per store rather than one per object.
+    func relatedObjectIDs(of objectIDs: [NSManagedObjectID], slot: Int) throws -> [[NSManagedObjectID]] {
+        try withLock {
+            var related = [[NSManagedObjectID]](repeating: [], count: objectIDs.count)
+            var positionsByStore: [ObjectIdentifier: (store: NSPersistentStore, positions: [Int])] = [:]
+            for (position, objectID) in objectIDs.enumerated() {
+                guard let store = objectID.persistentStore ?? stores.first else { continue }
+                positionsByStore[ObjectIdentifier(store), default: (store, [])].positions.append(position)
+            }
+            for (store, positions) in positionsByStore.values {
+                let found = try store.relatedObjectIDs(of: positions.map { objectIDs[$0] }, slot: slot)
+                for (position, ids) in zip(positions, found) { related[position] = ids }
+            }
+            return related
+        }
+    }
+
     func newObjectIDs(for entity: NSEntityDescription, count: Int) throws -> [NSManagedObjectID] {
         try withLock {
             guard let store = stores.first else { throw CoreDataError.noPersistentStores }

@@ -14,8 +14,8 @@ extension SQLiteStore {
         }
     }
 
-    /// Keys per row-version query: well under SQLite's smallest limit on bound parameters (999).
-    private static let versionBatchSize = 500
+    /// Keys per batched query: well under SQLite's smallest limit on bound parameters (999).
+    private static let batchSize = 500
 
     /// The version of each row, nil for a row that no longer exists: one query per entity and
     /// batch of keys, where reading snapshots costs one query per row.
@@ -30,8 +30,8 @@ extension SQLiteStore {
             for (entity, positions) in positionsByEntity.values {
                 let mapping = try schema.mapping(for: entity)
                 let keys = Array(positions.keys)
-                for start in stride(from: 0, to: keys.count, by: Self.versionBatchSize) {
-                    let batch = keys[start..<min(start + Self.versionBatchSize, keys.count)]
+                for start in stride(from: 0, to: keys.count, by: Self.batchSize) {
+                    let batch = keys[start..<min(start + Self.batchSize, keys.count)]
                     let marks = batch.map { _ in "?" }.joined(separator: ", ")
                     let statement = try connection.statement("SELECT Z_PK, Z_OPT FROM \(mapping.table) WHERE Z_ENT = ? AND Z_PK IN (\(marks))")
                     defer { statement.reset() }
@@ -47,30 +47,56 @@ extension SQLiteStore {
     }
 
     func readRelatedObjectIDs(of objectID: NSManagedObjectID, slot: Int) throws -> [NSManagedObjectID] {
+        try readRelatedObjectIDs(of: [objectID], slot: slot).first ?? []
+    }
+
+    /// The destination object IDs of a to-many relationship of each row of `objectIDs`, in order:
+    /// one query per entity and batch of keys.
+    func readRelatedObjectIDs(of objectIDs: [NSManagedObjectID], slot: Int) throws -> [[NSManagedObjectID]] {
         try locked {
-            guard let key = objectID.primaryKey else { return [] }
-            let mapping = try schema.mapping(for: objectID.entity)
-            let destination = (objectID.entity.layout.properties[slot] as? NSRelationshipDescription)?.destinationEntity
-            let sql: String
-            switch mapping.slots[slot] {
-            case .toManyByForeignKey(let table, let foreignKey, let orderColumn):
-                let order = orderColumn.map { "\($0) NULLS LAST, " } ?? ""
-                sql = "SELECT Z_PK, Z_ENT FROM \(table) WHERE \(foreignKey) = ? ORDER BY \(order)Z_PK"
-            case .toManyByJoin(let join, let isSource, let ordered, _):
-                let (own, other) = isSource ? ("Z_SRC", "Z_DST") : ("Z_DST", "Z_SRC")
-                let order = ordered ? "\(own)_ORDER NULLS LAST, " : ""
-                sql = "SELECT \(other), \(other)_ENT FROM \(join.name) WHERE \(own) = ? ORDER BY \(order)\(other)"
-            case .none, .attribute, .toOne:
-                return []
+            var related = [[NSManagedObjectID]](repeating: [], count: objectIDs.count)
+            var positionsByEntity: [ObjectIdentifier: (entity: NSEntityDescription, positions: [Int64: [Int]])] = [:]
+            for (position, objectID) in objectIDs.enumerated() {
+                guard let key = objectID.primaryKey else { continue }
+                positionsByEntity[ObjectIdentifier(objectID.entity), default: (objectID.entity, [:])].positions[key, default: []].append(position)
             }
-            let statement = try connection.statement(sql)
-            statement.bind(key, at: 1)
-            let reader = try reader(for: objectID.entity)
-            var ids: [NSManagedObjectID] = []
-            while try statement.step() {
-                if let id = reader.objectID(key: statement.int64(0), code: statement.value(1), fallback: destination) { ids.append(id) }
+            for (entity, positions) in positionsByEntity.values {
+                guard let query = try relatedRowsQuery(of: entity, slot: slot) else { continue }
+                let destination = (entity.layout.properties[slot] as? NSRelationshipDescription)?.destinationEntity
+                let reader = try reader(for: entity)
+                let keys = Array(positions.keys)
+                for start in stride(from: 0, to: keys.count, by: Self.batchSize) {
+                    let batch = keys[start..<min(start + Self.batchSize, keys.count)]
+                    let marks = batch.map { _ in "?" }.joined(separator: ", ")
+                    let statement = try connection.statement("\(query.select) IN (\(marks)) ORDER BY \(query.order)")
+                    defer { statement.reset() }
+                    for (index, key) in batch.enumerated() { statement.bind(key, at: Int32(index + 1)) }
+                    while try statement.step() {
+                        guard let owners = positions[statement.int64(0)],
+                              let id = reader.objectID(key: statement.int64(1), code: statement.value(2), fallback: destination)
+                        else { continue }
+                        for position in owners { related[position].append(id) }
+                    }
+                }
             }
-            return ids
+            return related
+        }
+    }
+
+    /// The query for the rows a to-many slot of `entity` relates to owners, up to the owner key
+    /// column that an `IN` list follows, and its order (by owner first); nil for another slot.
+    /// Rows give the owner key, the destination key and the destination entity code.
+    private func relatedRowsQuery(of entity: NSEntityDescription, slot: Int) throws -> (select: String, order: String)? {
+        switch try schema.mapping(for: entity).slots[slot] {
+        case .toManyByForeignKey(let table, let foreignKey, let orderColumn):
+            let order = orderColumn.map { "\($0) NULLS LAST, " } ?? ""
+            return ("SELECT \(foreignKey), Z_PK, Z_ENT FROM \(table) WHERE \(foreignKey)", "\(foreignKey), \(order)Z_PK")
+        case .toManyByJoin(let join, let isSource, let ordered, _):
+            let (own, other) = isSource ? ("Z_SRC", "Z_DST") : ("Z_DST", "Z_SRC")
+            let order = ordered ? "\(own)_ORDER NULLS LAST, " : ""
+            return ("SELECT \(own), \(other), \(other)_ENT FROM \(join.name) WHERE \(own)", "\(own), \(order)\(other)")
+        case .none, .attribute, .toOne:
+            return nil
         }
     }
 

@@ -114,6 +114,10 @@ final class SQLiteStore: NSPersistentStore, @unchecked Sendable {
         try readRelatedObjectIDs(of: objectID, slot: slot)
     }
 
+    override func relatedObjectIDs(of objectIDs: [NSManagedObjectID], slot: Int) throws -> [[NSManagedObjectID]] {
+        try readRelatedObjectIDs(of: objectIDs, slot: slot)
+    }
+
     override func newObjectIDs(for entity: NSEntityDescription, count: Int) throws -> [NSManagedObjectID] {
         try allocateObjectIDs(for: entity, count: count)
     }
