@@ -22,26 +22,12 @@ extension SQLiteStore {
     func readRowVersions(of objectIDs: [NSManagedObjectID]) throws -> [Int64?] {
         try locked {
             var versions = [Int64?](repeating: nil, count: objectIDs.count)
-            var positionsByEntity: [ObjectIdentifier: (entity: NSEntityDescription, positions: [Int64: Int])] = [:]
-            for (position, objectID) in objectIDs.enumerated() {
-                guard let key = objectID.primaryKey else { continue }
-                positionsByEntity[ObjectIdentifier(objectID.entity), default: (objectID.entity, [:])].positions[key] = position
-            }
-            for (entity, positions) in positionsByEntity.values {
+            try forEachRow(ownedBy: objectIDs, query: { entity in
                 let mapping = try schema.mapping(for: entity)
-                let keys = Array(positions.keys)
-                for start in stride(from: 0, to: keys.count, by: Self.batchSize) {
-                    let batch = keys[start..<min(start + Self.batchSize, keys.count)]
-                    let marks = batch.map { _ in "?" }.joined(separator: ", ")
-                    let statement = try connection.statement("SELECT Z_PK, Z_OPT FROM \(mapping.table) WHERE Z_ENT = ? AND Z_PK IN (\(marks))")
-                    defer { statement.reset() }
-                    statement.bind(mapping.code, at: 1)
-                    for (index, key) in batch.enumerated() { statement.bind(key, at: Int32(index + 2)) }
-                    while try statement.step() {
-                        if let position = positions[statement.int64(0)] { versions[position] = statement.int64(1) }
-                    }
-                }
-            }
+                return BatchQuery(select: "SELECT Z_PK, Z_OPT FROM \(mapping.table) WHERE Z_ENT = ? AND Z_PK", leading: [mapping.code], context: ())
+            }, row: { statement, _, owners in
+                for position in owners { versions[position] = statement.int64(1) }
+            })
             return versions
         }
     }
@@ -55,31 +41,63 @@ extension SQLiteStore {
     func readRelatedObjectIDs(of objectIDs: [NSManagedObjectID], slot: Int) throws -> [[NSManagedObjectID]] {
         try locked {
             var related = [[NSManagedObjectID]](repeating: [], count: objectIDs.count)
-            var positionsByEntity: [ObjectIdentifier: (entity: NSEntityDescription, positions: [Int64: [Int]])] = [:]
-            for (position, objectID) in objectIDs.enumerated() {
-                guard let key = objectID.primaryKey else { continue }
-                positionsByEntity[ObjectIdentifier(objectID.entity), default: (objectID.entity, [:])].positions[key, default: []].append(position)
-            }
-            for (entity, positions) in positionsByEntity.values {
-                guard let query = try relatedRowsQuery(of: entity, slot: slot) else { continue }
+            try forEachRow(ownedBy: objectIDs, query: { entity -> BatchQuery<(reader: SQLiteRowReader, destination: NSEntityDescription?)>? in
+                guard let query = try relatedRowsQuery(of: entity, slot: slot) else { return nil }
                 let destination = (entity.layout.properties[slot] as? NSRelationshipDescription)?.destinationEntity
-                let reader = try reader(for: entity)
-                let keys = Array(positions.keys)
-                for start in stride(from: 0, to: keys.count, by: Self.batchSize) {
-                    let batch = keys[start..<min(start + Self.batchSize, keys.count)]
-                    let marks = batch.map { _ in "?" }.joined(separator: ", ")
-                    let statement = try connection.statement("\(query.select) IN (\(marks)) ORDER BY \(query.order)")
-                    defer { statement.reset() }
-                    for (index, key) in batch.enumerated() { statement.bind(key, at: Int32(index + 1)) }
-                    while try statement.step() {
-                        guard let owners = positions[statement.int64(0)],
-                              let id = reader.objectID(key: statement.int64(1), code: statement.value(2), fallback: destination)
-                        else { continue }
-                        for position in owners { related[position].append(id) }
-                    }
+                return BatchQuery(select: query.select, order: query.order, context: (try reader(for: entity), destination))
+            }, row: { statement, context, owners in
+                guard let id = context.reader.objectID(key: statement.int64(1), code: statement.value(2), fallback: context.destination)
+                else { return }
+                for position in owners { related[position].append(id) }
+            })
+            return related
+        }
+    }
+
+    /// A query over the rows owned by a batch of keys: `select` ends with the key column an `IN`
+    /// list follows; `leading` values are bound before the keys; `context` goes to each row.
+    private struct BatchQuery<Context> {
+        var select: String
+        var order: String?
+        var leading: [Int64]
+        var context: Context
+
+        init(select: String, order: String? = nil, leading: [Int64] = [], context: Context) {
+            self.select = select
+            self.order = order
+            self.leading = leading
+            self.context = context
+        }
+    }
+
+    /// Runs `query` per entity of `objectIDs` and batch of their primary keys, and calls `row` with
+    /// each result row, whose first column is an owner's key, and the owner's positions in `objectIDs`.
+    /// `query` returns nil for an entity with nothing to read.
+    private func forEachRow<Context>(
+        ownedBy objectIDs: [NSManagedObjectID],
+        query: (NSEntityDescription) throws -> BatchQuery<Context>?,
+        row: (SQLiteStatement, Context, [Int]) throws -> Void
+    ) throws {
+        var positionsByEntity: [ObjectIdentifier: (entity: NSEntityDescription, positions: [Int64: [Int]])] = [:]
+        for (position, objectID) in objectIDs.enumerated() {
+            guard let key = objectID.primaryKey else { continue }
+            positionsByEntity[ObjectIdentifier(objectID.entity), default: (objectID.entity, [:])].positions[key, default: []].append(position)
+        }
+        for (entity, positions) in positionsByEntity.values {
+            guard let query = try query(entity) else { continue }
+            let keys = Array(positions.keys)
+            for start in stride(from: 0, to: keys.count, by: Self.batchSize) {
+                let batch = keys[start..<min(start + Self.batchSize, keys.count)]
+                let marks = batch.map { _ in "?" }.joined(separator: ", ")
+                let order = query.order.map { " ORDER BY \($0)" } ?? ""
+                let statement = try connection.statement("\(query.select) IN (\(marks))\(order)")
+                defer { statement.reset() }
+                for (index, value) in (query.leading + batch).enumerated() { statement.bind(value, at: Int32(index + 1)) }
+                while try statement.step() {
+                    guard let owners = positions[statement.int64(0)] else { continue }
+                    try row(statement, query.context, owners)
                 }
             }
-            return related
         }
     }
 
