@@ -27,39 +27,41 @@ struct SQLiteMergeConflictTests {
         return conflicts.compactMap { $0.sourceObject.value(forKey: "serial") as? Int64 }.sorted()
     }
 
-    @Test func onlyTheObjectChangedElsewhereConflictsAmongMany() throws {
+    /// Saves `count` items, changes them on another coordinator with `elsewhere`, then sets every
+    /// item's `string` in a context that loaded them before and returns the error of its save, with
+    /// that context's container (which must outlive the conflicts' objects).
+    private func staleSave(
+        seeding count: Int, elsewhere: (NSManagedObjectContext) throws -> Void
+    ) throws -> (error: NSError?, container: NSPersistentContainer) {
         let directory = try S.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let url = directory.appendingPathComponent("Conflicts.sqlite")
-        try seedItems(1200, at: url)
-        let stale = try S.container(at: url, model: S.model()).viewContext
-        let items = try S.fetch("Item", in: stale)
+        try seedItems(count, at: url)
+        let stale = try S.container(at: url, model: S.model())
+        let items = try S.fetch("Item", in: stale.viewContext)
 
         let other = try S.container(at: url, model: S.model()).viewContext
-        let changed = try S.fetch("Item", in: other, predicate: NSPredicate(format: "serial == 700"))
-        changed.first?.setValue("elsewhere", forKey: "string")
+        try elsewhere(other)
         try other.save()
 
         for item in items { item.setValue("here", forKey: "string") }
-        let error = saveError(stale)
+        return (saveError(stale.viewContext), stale)
+    }
+
+    @Test func onlyTheObjectChangedElsewhereConflictsAmongMany() throws {
+        let (error, container) = try staleSave(seeding: 1200) { other in
+            try S.fetch("Item", in: other, predicate: NSPredicate(format: "serial == 700")).first?.setValue("elsewhere", forKey: "string")
+        }
+        defer { withExtendedLifetime(container) {} }
         #expect(error?.code == NSManagedObjectMergeError)
         #expect(conflictingSerials(error) == [700])
     }
 
     @Test func anObjectDeletedElsewhereConflictsWithVersionZero() throws {
-        let directory = try S.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let url = directory.appendingPathComponent("Conflicts.sqlite")
-        try seedItems(3, at: url)
-        let stale = try S.container(at: url, model: S.model()).viewContext
-        let items = try S.fetch("Item", in: stale)
-
-        let other = try S.container(at: url, model: S.model()).viewContext
-        for item in try S.fetch("Item", in: other, predicate: NSPredicate(format: "serial == 1")) { other.delete(item) }
-        try other.save()
-
-        for item in items { item.setValue("here", forKey: "string") }
-        let error = saveError(stale)
+        let (error, container) = try staleSave(seeding: 3) { other in
+            for item in try S.fetch("Item", in: other, predicate: NSPredicate(format: "serial == 1")) { other.delete(item) }
+        }
+        defer { withExtendedLifetime(container) {} }
         let conflicts = error?.userInfo[NSPersistentStoreSaveConflictsErrorKey] as? [NSMergeConflict] ?? []
         #expect(conflicts.count == 1)
         #expect(conflicts.first?.newVersionNumber == 0)
