@@ -12,9 +12,12 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
     ],
     targets: [
+        // What both benchmarks use: deterministic random numbers.
+        .target(name: "BenchmarkSupport"),
         .executableTarget(
             name: "import-benchmark",
             dependencies: [
+                "BenchmarkSupport",
                 .product(name: "CoreDataCodable", package: "CoreDataCodable"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
@@ -25,6 +28,7 @@ let package = Package(
         .executableTarget(
             name: "store-benchmark",
             dependencies: [
+                "BenchmarkSupport",
                 .product(name: "OpenCoreData", package: "CoreDataCodable"),
                 "RawSQLite",
             ],

@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Foundation
 
 /// Generates the benchmark's JSON payloads: people with a shared country (to-one), notes of their
@@ -38,27 +39,6 @@ struct PayloadGenerator {
 
     private func iso8601(_ seconds: Int) -> String {
         Date(timeIntervalSince1970: TimeInterval(seconds)).formatted(.iso8601)
-    }
-}
-
-/// A small deterministic random number generator, so every run sees the same payloads.
-struct SplitMix64 {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
-    }
-
-    mutating func next(below bound: Int) -> Int {
-        Int(next() % UInt64(bound))
     }
 }
 
