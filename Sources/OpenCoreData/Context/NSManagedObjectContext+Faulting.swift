@@ -81,8 +81,13 @@ extension NSManagedObjectContext {
                 ids = []
             }
             let ordered = if case .toMany(let ordered) = object.layout.kinds[slot] { ordered } else { false }
-            return ToManyStorage(isOrdered: ordered, objects: ObjectSet(ids.map(registeredOrFault)))
+            return toManyStorage(of: ids, isOrdered: ordered)
         }
+    }
+
+    /// The loaded storage of a to-many relationship holding the objects of `ids`, registered in this context.
+    func toManyStorage(of ids: [NSManagedObjectID], isOrdered: Bool) -> ToManyStorage {
+        ToManyStorage(isOrdered: isOrdered, objects: ObjectSet(ids.map(registeredOrFault)))
     }
 
     /// The destination IDs of a to-many relationship as this context sees them.

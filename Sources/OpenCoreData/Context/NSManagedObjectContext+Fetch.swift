@@ -135,7 +135,7 @@ extension NSManagedObjectContext {
             for group in groups.values {
                 let related = try coordinator.relatedObjectIDs(of: group.objects.map(\.objectID), slot: group.slot)
                 for (object, ids) in zip(group.objects, related) {
-                    object.slots[group.slot] = ToManyStorage(isOrdered: group.isOrdered, objects: ObjectSet(ids.map(registeredOrFault)))
+                    object.slots[group.slot] = toManyStorage(of: ids, isOrdered: group.isOrdered)
                 }
             }
         }
