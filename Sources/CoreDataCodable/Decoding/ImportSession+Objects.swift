@@ -65,13 +65,19 @@ extension ImportSession {
     /// The object for `source`, found or inserted, initialized by the type's hook.
     func materialize(_ source: ObjectSource, mapping: DecodingMapping) throws -> NSManagedObject {
         let object: NSManagedObject
-        if let identity = source.identity, let existing = self.object(entity: mapping.mapping.entityName, identity: identity) {
-            object = existing
-            willChange(object)
+        let isNew: Bool
+        if let identity = source.identity {
+            let table = identityTable(for: mapping.mapping.entityName)
+            let found = table.object(for: identity) {
+                insert(mapping, identityValues: source.identityValues, registered: (table, identity))
+            }
+            object = found.object
+            isNew = found.isMade || willChange(object)
         } else {
-            object = insert(mapping, identity: source.identity, identityValues: source.identityValues)
+            object = insert(mapping, identityValues: source.identityValues, registered: nil)
+            isNew = true
         }
-        try initialize(object, from: source, mapping: mapping)
+        try initialize(object, isNew: isNew, from: source, mapping: mapping)
         return object
     }
 

@@ -76,9 +76,10 @@ extension ImportSession {
     /// Fetches, one request per entity, the objects of the identities enqueued and not looked up yet.
     func fetchPending() throws {
         for (entity, pending) in takePendingIdentities() {
-            let identities = markLookedUp(pending.identities, entity: entity)
+            let table = identityTable(for: entity)
+            let identities = table.markLookedUp(pending.identities)
             guard !identities.isEmpty else { continue }
-            register(found: try IdentityFetch.objects(with: identities, of: pending.mapping, in: context), entity: entity)
+            table.register(found: try IdentityFetch.objects(with: identities, of: pending.mapping, in: context))
         }
     }
 }

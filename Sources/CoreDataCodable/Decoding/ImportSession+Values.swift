@@ -9,8 +9,13 @@ extension ImportSession {
         let context = try object.managedObjectContext ?? decoder.requireContext()
         try run(in: context) { session in
             let prepared = try decoder as? PreparedDecoder ?? session.prepare(decoder, for: object)
-            session.willChange(object)
-            try session.apply(prepared, to: object, including: isIncluded)
+            // The import found or inserted the object for this decoder, and knows which already.
+            let isNew = if let target = prepared.target, target.object == ObjectIdentifier(object) {
+                target.isNew
+            } else {
+                session.willChange(object)
+            }
+            try session.apply(prepared, to: object, isNew: isNew, including: isIncluded)
         }
     }
 
@@ -25,14 +30,15 @@ extension ImportSession {
     }
 
     /// Sets the properties present in the JSON of `prepared` on `object`; missing keys leave
-    /// properties unchanged.
-    func apply(_ prepared: PreparedDecoder, to object: NSManagedObject, including isIncluded: (PropertyMapping) -> Bool) throws {
+    /// properties unchanged. `isNew` tells whether this session inserted the object: its
+    /// properties then hold nothing worth comparing, and setting is cheaper.
+    func apply(
+        _ prepared: PreparedDecoder, to object: NSManagedObject, isNew: Bool, including isIncluded: (PropertyMapping) -> Bool
+    ) throws {
         let mapping = prepared.mapping.mapping
         let identified = prepared.identifiedObject == ObjectIdentifier(object)
         // A bare identifier found or inserted its object and holds nothing more to apply.
         if identified, prepared.isBareIdentifier, prepared.values.manualValues.isEmpty { return }
-        // An object this session inserted has nothing worth comparing: setting is cheaper.
-        let isNew = inserted(object)
         for (index, property) in mapping.properties.enumerated() where isIncluded(property) {
             if let attribute = property.attribute {
                 // The object was found or inserted by these very values.

@@ -17,9 +17,8 @@ final class ImportSession: @unchecked Sendable {
     /// The thread running the context's `performAndWait` block that created the session.
     private let thread = Thread.current
 
-    /// Identities looked up in the context or inserted, by entity name, with their objects: nil
-    /// for an identity looked up and not found (yet).
-    @exclusivity(unchecked) private var objects: [String: [ObjectIdentity: NSManagedObject?]] = [:]
+    /// Identities looked up in the context or inserted, with their objects, by entity name.
+    @exclusivity(unchecked) private var identityTables: [String: IdentityTable] = [:]
     /// Objects this session inserted, or saved the values of before changing them.
     @exclusivity(unchecked) private var touched: [ObjectIdentifier: Touch] = [:]
     @exclusivity(unchecked) private var undoLog: [UndoEntry] = []
@@ -42,7 +41,8 @@ final class ImportSession: @unchecked Sendable {
     }
 
     private enum UndoEntry {
-        case inserted(NSManagedObject, entity: String, identity: ObjectIdentity?)
+        /// With the table the object was registered in under its identity, if it has one.
+        case inserted(NSManagedObject, registered: (table: IdentityTable, identity: ObjectIdentity)?)
         /// The values of the object's entity's properties, in their order.
         case updated(NSManagedObject, values: [Any?])
     }
@@ -86,8 +86,8 @@ final class ImportSession: @unchecked Sendable {
     private func undo(to mark: Int) {
         while undoLog.count > mark {
             switch undoLog.removeLast() {
-            case .inserted(let object, let entity, let identity):
-                if let identity, objects[entity]?[identity] ?? nil === object { objects[entity]?[identity] = .some(nil) }
+            case .inserted(let object, let registered):
+                if let registered { registered.table.forget(object, identity: registered.identity) }
                 touched[ObjectIdentifier(object)] = nil
                 context.delete(object)
             case .updated(let object, let values):
@@ -125,9 +125,12 @@ final class ImportSession: @unchecked Sendable {
 
     // MARK: Objects
 
-    /// The object with `identity`, fetched or inserted earlier in this session.
-    func object(entity: String, identity: ObjectIdentity) -> NSManagedObject? {
-        objects[entity]?[identity] ?? nil
+    /// The table of the objects of `entity` by identity.
+    func identityTable(for entity: String) -> IdentityTable {
+        if let table = identityTables[entity] { return table }
+        let table = IdentityTable()
+        identityTables[entity] = table
+        return table
     }
 
     /// The source prepared ahead for the value `decoder` holds, if the hook of the object holding
@@ -143,10 +146,9 @@ final class ImportSession: @unchecked Sendable {
     /// Whether an object's `initialize(from:)` hook is running.
     var isInitializing: Bool { !initializing.isEmpty }
 
-    /// Runs an object's `initialize(from:)` hook.
-    func initialize(_ object: NSManagedObject, from source: ObjectSource, mapping: DecodingMapping) throws {
-        source.decoder.isConsumed = true
-        if source.identity != nil { source.decoder.identifiedObject = ObjectIdentifier(object) }
+    /// Runs an object's `initialize(from:)` hook; `isNew` tells whether this session inserted the object.
+    func initialize(_ object: NSManagedObject, isNew: Bool, from source: ObjectSource, mapping: DecodingMapping) throws {
+        source.decoder.target = (ObjectIdentifier(object), isNew)
         initializing.append(source.decoder)
         defer { initializing.removeLast() }
         try mapping.initialize(object, source.decoder)
@@ -164,51 +166,26 @@ final class ImportSession: @unchecked Sendable {
         return pending
     }
 
-    /// Marks `identities` of `entity` as looked up and returns those that were not, without repetitions.
-    func markLookedUp(_ identities: [ObjectIdentity], entity: String) -> [ObjectIdentity] {
-        var table = objects.removeValue(forKey: entity) ?? [:]
-        defer { objects[entity] = table }
-        table.reserveCapacity(table.count + identities.count)
-        return identities.filter { identity in
-            guard table.index(forKey: identity) == nil else { return false }
-            table[identity] = .some(nil)
-            return true
-        }
-    }
-
-    /// Registers objects found by a lookup, keeping any object already registered for an identity.
-    func register(found: [ObjectIdentity: NSManagedObject], entity: String) {
-        guard !found.isEmpty else { return }
-        var table = objects.removeValue(forKey: entity) ?? [:]
-        defer { objects[entity] = table }
-        for (identity, object) in found where (table[identity] ?? nil) == nil {
-            table[identity] = object
-        }
-    }
-
-    /// Inserts a new object, sets its identity and registers it.
-    func insert(_ mapping: DecodingMapping, identity: ObjectIdentity?, identityValues: [Any]) -> NSManagedObject {
+    /// Inserts a new object and sets its identity; `registered` is where the caller registers it.
+    func insert(
+        _ mapping: DecodingMapping, identityValues: [Any], registered: (table: IdentityTable, identity: ObjectIdentity)?
+    ) -> NSManagedObject {
         let object = mapping.makeObject(context)
         for (attribute, value) in zip(mapping.mapping.identityAttributes, identityValues) {
             object.setValue(value, forKey: attribute.name)
         }
-        let entity = mapping.mapping.entityName
-        if let identity { objects[entity, default: [:]][identity] = object }
         touched[ObjectIdentifier(object)] = .inserted
-        undoLog.append(.inserted(object, entity: entity, identity: identity))
+        undoLog.append(.inserted(object, registered: registered))
         return object
     }
 
-    /// Whether this session inserted `object` (its properties then hold nothing worth comparing).
-    func inserted(_ object: NSManagedObject) -> Bool {
-        touched[ObjectIdentifier(object)] == .inserted
-    }
-
     /// Saves the property values of `object` before this session first changes it, so that a
-    /// failure can put them back. Objects inserted by the session need nothing.
-    func willChange(_ object: NSManagedObject) {
+    /// failure can put them back, and returns whether this session inserted it: objects inserted
+    /// by the session need nothing saved, and their properties hold nothing worth comparing.
+    @discardableResult
+    func willChange(_ object: NSManagedObject) -> Bool {
         let id = ObjectIdentifier(object)
-        guard touched[id] == nil else { return }
+        if let touch = touched[id] { return touch == .inserted }
         touched[id] = .updated
         let values = object.entity.properties.map { property -> Any? in
             let value = object.value(forKey: property.name)
@@ -216,6 +193,7 @@ final class ImportSession: @unchecked Sendable {
             return Self.snapshot(ofToMany: value)
         }
         undoLog.append(.updated(object, values: values))
+        return false
     }
 
     /// A to-many value that later changes to the object leave as it is: a live (mutable) set is

@@ -17,13 +17,12 @@ final class PreparedDecoder: Decoder {
     /// The related objects not used yet, by coding path, for a hook that decodes them itself;
     /// nil for a path met twice. Built when such a hook first asks.
     private var unusedByPath: [[JSONKey]: ObjectSource?]?
-    /// The object found or inserted for this decoder's identity: its identity attributes hold
-    /// the JSON's values already.
-    var identifiedObject: ObjectIdentifier?
+    /// The object initialized from this decoder, found or inserted for it, with whether this
+    /// import inserted it; nil until then.
+    var target: (object: ObjectIdentifier, isNew: Bool)?
     /// The identity read from the JSON, nil for an entity without identity attributes.
     private(set) var identity: ObjectIdentity?
-    /// Whether the object was initialized from this decoder.
-    var isConsumed = false
+
     /// Whether the JSON value is a bare identifier: it holds the identity and nothing else.
     let isBareIdentifier: Bool
 
@@ -48,6 +47,13 @@ final class PreparedDecoder: Decoder {
         self.mapping = mapping
         self.isBareIdentifier = isBareIdentifier
     }
+
+    /// Whether an object was initialized from this decoder.
+    var isConsumed: Bool { target != nil }
+
+    /// The object found or inserted for this decoder's identity: its identity attributes hold
+    /// the JSON's values already.
+    var identifiedObject: ObjectIdentifier? { identity == nil ? nil : target?.object }
 
     /// The identity attribute values as Swift values, in identity order.
     var identityValues: [Any] {

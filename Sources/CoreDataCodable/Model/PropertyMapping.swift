@@ -1,7 +1,10 @@
 import Foundation
 
 /// One model property with the JSON key path its coding key maps it to.
-struct PropertyMapping {
+///
+/// A class: decoding walks an entity's mappings for every object, and passing a reference costs
+/// one retain where copying a struct of these fields costs one per field.
+final class PropertyMapping {
     let name: String
     /// The coding key's string value: the key of values set through the container's subscript.
     let keyString: String
@@ -12,9 +15,22 @@ struct PropertyMapping {
     /// The Swift type stored in a transformable or binary attribute, if registered.
     let codableType: (any Codable.Type)?
     /// Whether the property is one of the entity's identity attributes.
-    var isIdentity = false
+    let isIdentity: Bool
 
     var lastKey: JSONKey { path[path.count - 1] }
+
+    init(
+        name: String, keyString: String, path: [JSONKey], attribute: NSAttributeDescription?,
+        relationship: NSRelationshipDescription?, codableType: (any Codable.Type)?, isIdentity: Bool
+    ) {
+        self.name = name
+        self.keyString = keyString
+        self.path = path
+        self.attribute = attribute
+        self.relationship = relationship
+        self.codableType = codableType
+        self.isIdentity = isIdentity
+    }
 }
 
 /// The properties of an entity that a type's coding keys map, in model order, with its identity.
@@ -46,7 +62,8 @@ final class EntityMapping {
                 path: key.keyPathComponents.map { JSONKey($0) },
                 attribute: property as? NSAttributeDescription,
                 relationship: property as? NSRelationshipDescription,
-                codableType: codableAttributes[property.name]
+                codableType: codableAttributes[property.name],
+                isIdentity: identity.attributeNames.contains(property.name)
             ))
         }
         let attributes = entity.attributesByName
@@ -56,11 +73,8 @@ final class EntityMapping {
             }
             return attribute
         }
-        for name in identity.attributeNames {
-            guard let index = properties.firstIndex(where: { $0.name == name }) else {
-                throw CoreDataCodableError(.unmappedIdentity(entity: entity.codableName, attribute: name))
-            }
-            properties[index].isIdentity = true
+        for name in identity.attributeNames where !properties.contains(where: { $0.name == name }) {
+            throw CoreDataCodableError(.unmappedIdentity(entity: entity.codableName, attribute: name))
         }
         self.properties = properties
         identityProperties = identity.attributeNames.compactMap { name in properties.first { $0.name == name } }
