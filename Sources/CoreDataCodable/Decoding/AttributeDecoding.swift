@@ -48,7 +48,7 @@ enum AttributeDecoding {
             let value = try container.decode(codableType, forKey: key)
             return try stored(value, for: attribute)
         }
-        switch attribute.attributeType {
+        switch property.attributeType {
         case .integer16AttributeType: return try decodeNumber(Int16.self, at: container, key) { try container.decode(Int16.self, forKey: key) }
         case .integer32AttributeType: return try decodeNumber(Int32.self, at: container, key) { try container.decode(Int32.self, forKey: key) }
         case .integer64AttributeType: return try decodeNumber(Int64.self, at: container, key) { try container.decode(Int64.self, forKey: key) }

@@ -6,12 +6,15 @@ struct IdentifierDecoder: Decoder {
     let base: any Decoder
     /// The identity attribute's JSON key path.
     let path: [JSONKey]
+    /// The identifier as decoded already (an `Int64`, `Double` or `String`), so that decoding it
+    /// as that type again costs nothing; nil when not decoded yet.
+    var scalar: Any? = nil
 
     var codingPath: [any CodingKey] { base.codingPath }
     var userInfo: [CodingUserInfoKey: Any] { base.userInfo }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        KeyedDecodingContainer(IdentifierKeyedContainer<Key>(base: base, path: path, consumed: []))
+        KeyedDecodingContainer(IdentifierKeyedContainer<Key>(base: base, path: path, consumed: [], scalar: scalar))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -32,6 +35,8 @@ private struct IdentifierKeyedContainer<Key: CodingKey>: KeyedDecodingContainerP
     let path: [JSONKey]
     /// The components of the key path already followed.
     let consumed: [JSONKey]
+    /// The identifier as decoded already, if it was.
+    let scalar: Any?
 
     /// Computed when asked: most decodes never need it.
     var codingPath: [any CodingKey] { base.codingPath + consumed }
@@ -49,6 +54,7 @@ private struct IdentifierKeyedContainer<Key: CodingKey>: KeyedDecodingContainerP
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         try requireLeaf(key)
+        if let scalar = scalar as? T { return scalar }
         let container = try base.singleValueContainer()
         // Identifier types through the container's concrete overloads: the generic one goes
         // through `init(from:)` and costs several times more.
@@ -71,7 +77,7 @@ private struct IdentifierKeyedContainer<Key: CodingKey>: KeyedDecodingContainerP
             throw mismatch([String: Any].self, forKey: key, "Expected an object but found a bare identifier.")
         }
         return KeyedDecodingContainer(IdentifierKeyedContainer<NestedKey>(
-            base: base, path: Array(path.dropFirst()), consumed: consumed + [JSONKey(converting: key)]
+            base: base, path: Array(path.dropFirst()), consumed: consumed + [JSONKey(converting: key)], scalar: scalar
         ))
     }
 

@@ -67,8 +67,8 @@ extension ImportSession {
             if object.value(forKey: property.name) != nil { object.setValue(nil, forKey: property.name) }
         case .value(let value):
             if !isNew, let current = object.value(forKey: property.name),
-               attribute.attributeType != .transformableAttributeType,
-               ObjectIdentity.isEqual(current, value, for: attribute.attributeType) {
+               property.attributeType != .transformableAttributeType,
+               ObjectIdentity.isEqual(current, value, for: property.attributeType) {
                 return
             }
             object.setValue(value, forKey: property.name)

@@ -21,18 +21,19 @@ struct ObjectSource {
         }
     }
 
-    /// Prepares the bare identifier `decoder` holds.
-    private init(identifier decoder: any Decoder, mapping: DecodingMapping) throws {
-        let base = try IdentifierDecoder(base: decoder, path: ObjectSource.identityPath(of: mapping, at: decoder))
+    /// Prepares the bare identifier `decoder` holds; `scalar` is its value if decoded already.
+    private init(identifier decoder: any Decoder, scalar: Any? = nil, mapping: DecodingMapping) throws {
+        let base = try IdentifierDecoder(base: decoder, path: ObjectSource.identityPath(of: mapping, at: decoder), scalar: scalar)
         try self.init(base: base, forwardingTo: .identifier(of: decoder), mapping: mapping, isBareIdentifier: true)
     }
 
     /// Prepares the value `decoder` holds, expected to be a bare identifier: one is told from an
     /// object by decoding it as a scalar, which costs no error when the guess is right.
     private init(expectingIdentifier decoder: any Decoder, mapping: DecodingMapping, isIdentifier: inout Bool) throws {
-        isIdentifier = ObjectSource.holdsIdentifier(decoder, mapping: mapping)
-        if isIdentifier {
-            try self.init(identifier: decoder, mapping: mapping)
+        let scalar = ObjectSource.identifierScalar(decoder, mapping: mapping)
+        isIdentifier = scalar != nil
+        if let scalar {
+            try self.init(identifier: decoder, scalar: scalar, mapping: mapping)
         } else {
             try self.init(decoder: decoder, mapping: mapping)
         }
@@ -90,19 +91,20 @@ struct ObjectSource {
         return try ObjectSource(object: object, userInfo: userInfo, mapping: mapping)
     }
 
-    /// Whether `decoder` holds a number or a string, as a bare identifier does, rather than an
-    /// object: the kind the identity attribute decodes from is tried first, so that telling costs
-    /// no error when the guess is right.
-    private static func holdsIdentifier(_ decoder: any Decoder, mapping: DecodingMapping) -> Bool {
-        guard let value = try? decoder.singleValueContainer() else { return false }
-        let isNumber = { (try? value.decode(Double.self)) != nil }
-        let isString = { (try? value.decode(String.self)) != nil }
+    /// The number or string `decoder` holds, as a bare identifier does; nil for an object. The
+    /// kind the identity attribute decodes from is tried first, so that telling costs no error
+    /// when the guess is right, and the identity is then read from the value decoded here.
+    private static func identifierScalar(_ decoder: any Decoder, mapping: DecodingMapping) -> Any? {
+        guard let value = try? decoder.singleValueContainer() else { return nil }
+        let number = { () -> Any? in try? value.decode(Double.self) }
+        let string = { () -> Any? in try? value.decode(String.self) }
         switch mapping.mapping.identityAttributes.first?.attributeType {
-        case .integer16AttributeType?, .integer32AttributeType?, .integer64AttributeType?,
-             .doubleAttributeType?, .floatAttributeType?, .decimalAttributeType?:
-            return isNumber() || isString()
+        case .integer16AttributeType?, .integer32AttributeType?, .integer64AttributeType?:
+            return (try? value.decode(Int64.self)) ?? number() ?? string()
+        case .doubleAttributeType?, .floatAttributeType?, .decimalAttributeType?:
+            return number() ?? string()
         default:
-            return isString() || isNumber()
+            return string() ?? number()
         }
     }
 
@@ -129,21 +131,33 @@ struct ObjectSource {
         decoder = PreparedDecoder(
             forwardingTo: forwarding, userInfo: base.userInfo, values: values, mapping: mapping, isBareIdentifier: isBareIdentifier
         )
+        // The common single identity attribute goes without an array of values.
+        if entity.identityProperties.count == 1, let property = entity.identityProperties.first {
+            decoder.setIdentity(value: try Self.identityValue(property, in: values, entity: entity, at: base))
+            return
+        }
         var identityValues: [Any] = []
         for property in entity.identityProperties {
-            guard case .value(let value) = try values.attributeValue(property, entity: entity.entityName) else {
-                throw CoreDataCodableError(
-                    .missingIdentity(
-                        entity: entity.entityName,
-                        identityAttributes: entity.identityAttributes.map(\.name),
-                        receivedKeys: values.receivedKeys
-                    ),
-                    codingPath: base.codingPath
-                )
-            }
-            identityValues.append(value)
+            identityValues.append(try Self.identityValue(property, in: values, entity: entity, at: base))
         }
         decoder.setIdentity(values: identityValues, attributes: entity.identityAttributes)
+    }
+
+    /// The value of an identity attribute; a missing or `null` one throws.
+    private static func identityValue(
+        _ property: PropertyMapping, in values: ObjectValues, entity: EntityMapping, at decoder: any Decoder
+    ) throws -> Any {
+        guard case .value(let value) = try values.attributeValue(property, entity: entity.entityName) else {
+            throw CoreDataCodableError(
+                .missingIdentity(
+                    entity: entity.entityName,
+                    identityAttributes: entity.identityAttributes.map(\.name),
+                    receivedKeys: values.receivedKeys
+                ),
+                codingPath: decoder.codingPath
+            )
+        }
+        return value
     }
 
     /// The keyed container of the JSON object `decoder` holds; nil for a scalar or an array.

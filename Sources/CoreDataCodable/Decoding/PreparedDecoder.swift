@@ -67,6 +67,13 @@ final class PreparedDecoder: Decoder {
         decodedIdentityValues = identity?.isUnboxed == true ? [] : values
     }
 
+    /// Sets the identity from the value decoded for the single identity attribute.
+    func setIdentity(value: Any) {
+        guard let attribute = mapping.mapping.identityAttributes.first else { return }
+        identity = ObjectIdentity(value: value, attribute: attribute)
+        decodedIdentityValues = identity?.isUnboxed == true ? [] : [value]
+    }
+
     /// The decoder requests go to.
     private var forwarded: any Decoder {
         switch forwarding {

@@ -90,10 +90,15 @@ struct ObjectIdentity: Hashable {
         self.init(values)
     }
 
+    /// An identity from the typed value of a single identity attribute.
+    init?(value: Any, attribute: NSAttributeDescription) {
+        self.init(single: value, type: attribute.attributeType)
+    }
+
     /// An identity from typed attribute values in identity-attribute order.
     init?(values: [Any], attributes: [NSAttributeDescription]) {
         if values.count == 1, attributes.count == 1, let value = values.first, let attribute = attributes.first {
-            self.init(single: value, type: attribute.attributeType)
+            self.init(value: value, attribute: attribute)
             return
         }
         var normalized: [AnyHashable] = []

@@ -11,6 +11,8 @@ final class PropertyMapping {
     /// The JSON key path; a single component for a plain key.
     let path: [JSONKey]
     let attribute: NSAttributeDescription?
+    /// The attribute's type, read once: models are immutable once in use.
+    let attributeType: NSAttributeType
     let relationship: NSRelationshipDescription?
     /// The Swift type stored in a transformable or binary attribute, if registered.
     let codableType: (any Codable.Type)?
@@ -27,6 +29,7 @@ final class PropertyMapping {
         self.keyString = keyString
         self.path = path
         self.attribute = attribute
+        attributeType = attribute?.attributeType ?? .undefinedAttributeType
         self.relationship = relationship
         self.codableType = codableType
         self.isIdentity = isIdentity
