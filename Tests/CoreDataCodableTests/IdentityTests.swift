@@ -31,6 +31,20 @@ struct IdentityTests {
         #expect(try stack.count("Person") == 1)
     }
 
+    @Test func storedDuplicateIdentityUpdatesFirstFetchedObject() throws {
+        let stack = try TestStack()
+        let first = stack.insertPerson(1, fullName: "First", city: "Murcia")
+        let second = stack.insertPerson(1, fullName: "Second", city: "Lorca")
+        try stack.read { try stack.context.save() }
+        let person = try stack.decode(Person.self, fixture: "personUpdate")
+        stack.read {
+            #expect(person === first)
+            #expect(first.fullName == "Marco Polo Jr.")
+            #expect(second.fullName == "Second")
+        }
+        #expect(try stack.count("Person") == 2)
+    }
+
     @Test func identicalPayloadLeavesSavedObjectsUnchanged() throws {
         let stack = try TestStack()
         _ = try stack.decode(Person.self, fixture: "person")

@@ -9,23 +9,37 @@ import Foundation
 /// of the JSON's own is made for each), keyed containers of any key type read the object, a
 /// single value container decodes types that decode themselves from keyed containers, and an
 /// unkeyed container is a type mismatch, as for the JSON's own decoder.
-final class ObjectDecoder: Decoder {
+///
+/// A struct of three references: it fits in an existential's inline buffer, so handing it to a
+/// hook as `any Decoder` allocates nothing.
+struct ObjectDecoder: Decoder {
     let container: KeyedDecodingContainer<JSONKey>
     let userInfo: [CodingUserInfoKey: Any]
-    private let base: (any Decoder)?
+    private let boxedBase: BaseDecoder?
+
+    /// The JSON's own decoder of the object, in a box of one reference.
+    private final class BaseDecoder {
+        let decoder: any Decoder
+
+        init(_ decoder: any Decoder) {
+            self.decoder = decoder
+        }
+    }
+
+    private var base: (any Decoder)? { boxedBase?.decoder }
 
     /// The decoder of an object read through a nested container.
     init(container: KeyedDecodingContainer<JSONKey>, userInfo: [CodingUserInfoKey: Any]) {
         self.container = container
         self.userInfo = userInfo
-        base = nil
+        boxedBase = nil
     }
 
     /// The JSON's own decoder `base` of an object, with the container made from it.
     init(base: any Decoder, container: KeyedDecodingContainer<JSONKey>) {
         self.container = container
         userInfo = base.userInfo
-        self.base = base
+        boxedBase = BaseDecoder(base)
     }
 
     var codingPath: [any CodingKey] { base?.codingPath ?? container.codingPath }

@@ -32,10 +32,14 @@ enum IdentityFetch {
         // loading those with the fetch costs a request per relationship instead of one per object.
         let toMany = mapping.properties.compactMap { $0.relationship?.isToMany == true ? $0.name : nil }
         if !toMany.isEmpty { request.relationshipKeyPathsForPrefetching = toMany }
+        let objects = try context.fetch(request)
         var found: [ObjectIdentity: NSManagedObject] = [:]
-        for object in try context.fetch(request) {
+        found.reserveCapacity(objects.count)
+        // In reverse, so that of objects sharing an identity the first one fetched is the one kept,
+        // with one hash lookup per object.
+        for object in objects.reversed() {
             guard let identity = mapping.identity(of: object) else { continue }
-            if found[identity] == nil { found[identity] = object }
+            found[identity] = object
         }
         return found
     }

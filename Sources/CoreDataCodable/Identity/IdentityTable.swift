@@ -23,8 +23,12 @@ final class IdentityTable {
     /// Registers objects found by a lookup, keeping any object already registered for an identity.
     func register(found: [ObjectIdentity: NSManagedObject]) {
         generation += 1
-        for (identity, object) in found where (objects[identity] ?? nil) == nil {
-            objects[identity] = object
+        for (identity, object) in found {
+            if let index = objects.index(forKey: identity) {
+                if objects.values[index] == nil { objects.values[index] = object }
+            } else {
+                objects[identity] = object
+            }
         }
     }
 

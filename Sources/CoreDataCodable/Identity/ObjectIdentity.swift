@@ -61,7 +61,10 @@ struct ObjectIdentity: Hashable {
     private init?(single value: Any, type: NSAttributeType) {
         switch type {
         case .integer16AttributeType, .integer32AttributeType, .integer64AttributeType:
-            guard let integer = AttributeValue.int64(value) else { return nil }
+            // Values read from objects are `NSNumber`s: recognized by class before the casts that
+            // would try bridging to each Swift integer type.
+            let number = Swift.type(of: value) is NSNumber.Type ? value as? NSNumber : nil
+            guard let integer = number.map(AttributeValue.exactInteger) ?? AttributeValue.int64(value) else { return nil }
             self.init(storage: .integer(integer))
         case .stringAttributeType:
             guard let string = value as? String else { return nil }
