@@ -15,8 +15,10 @@ extension NSManagedObjectContext {
         guard !grouping.groups.isEmpty else { return }
         var stored = [[NSManagedObjectID]](repeating: [], count: grouping.groups.count)
         for scope in grouping.scopes {
-            let found = try coordinator.objectIDs(of: scope.entity, slots: scope.slots, matchingEach: scope.groups.map { grouping.groups[$0].values })
-            for (index, ids) in zip(scope.groups, found) { stored[index] = ids }
+            let looked = scope.groups.filter { grouping.groups[$0].needsStoreLookup }
+            guard !looked.isEmpty else { continue }
+            let found = try coordinator.objectIDs(of: scope.entity, slots: scope.slots, matchingEach: looked.map { grouping.groups[$0].values })
+            for (index, ids) in zip(looked, found) { stored[index] = ids }
         }
         let deletedIDs = Set(changedObjects.elements.filter(\.isDeleted).map(\.objectID))
         var conflicts: [NSConstraintConflict] = []
@@ -68,6 +70,13 @@ private struct ConstraintGrouping {
         var objects: [NSManagedObject] { [first] + others }
         /// The constrained values, in the order of the scope's slots.
         var values: [Any?] { first.layout.constraintSlots[constraint].map { first.slots[$0] } }
+
+        /// Whether the store may hold another object with these values. It cannot for a saved object
+        /// alone in its group whose constrained values did not change: stores keep constrained
+        /// values unique, so the only row holding them is the object's own.
+        var needsStoreLookup: Bool {
+            !others.isEmpty || first.isInserted || first.layout.constraintSlots[constraint].contains(where: first.changedSlots.contains)
+        }
     }
 
     /// A group's identity: its scope and values.

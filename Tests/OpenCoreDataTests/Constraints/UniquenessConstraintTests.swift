@@ -92,6 +92,21 @@ struct ConstraintErrorPolicyTests {
         #expect(try savedProducts(in: stack) == ["A|a|1", "B|b|2"])
     }
 
+    @Test func insertedDuplicateOfUpdatedRowFailsSave() throws {
+        let stack = try TestStack()
+        try seedProduct("A", name: "saved", price: 1, in: stack)
+        let context = stack.newContext()
+        try context.performAndWait {
+            let request = NSFetchRequest<Product>(entityName: "Product")
+            let saved = try #require(try context.fetch(request).first)
+            saved.name = "renamed"
+            _ = product("A", name: "duplicate", price: 2, in: context)
+            let error = try #require(saveError(context))
+            #expect(error.code == 133021)
+        }
+        #expect(try savedProducts(in: stack) == ["A|saved|1"])
+    }
+
     @Test func sameValueOnDifferentEntityDoesNotConflict() throws {
         let stack = try TestStack()
         let context = stack.newContext()
