@@ -133,9 +133,9 @@ extension ImportSession {
         case let (current as NSOrderedSet, new as NSOrderedSet):
             return current.count == new.count && zip(current, new).allSatisfy { identifier(of: $0) == identifier(of: $1) }
         case let (current as NSSet, new as Set<NSManagedObject>):
-            guard current.count == new.count else { return false }
-            let identifiers = Set(new.lazy.map(ObjectIdentifier.init))
-            return current.allSatisfy { identifier(of: $0).map(identifiers.contains) ?? false }
+            // Looking the new objects up in the set costs a hash each; enumerating the set costs a
+            // cast for every element.
+            return current.count == new.count && new.allSatisfy(current.contains)
         default:
             return false
         }

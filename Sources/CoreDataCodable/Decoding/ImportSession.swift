@@ -199,11 +199,12 @@ final class ImportSession: @unchecked Sendable {
     /// A to-many value that later changes to the object leave as it is: a live (mutable) set is
     /// copied, an immutable one is that already.
     private static func snapshot(ofToMany value: Any?) -> Any? {
-        switch value {
-        case let set as NSMutableOrderedSet: NSOrderedSet(array: set.array)
-        case let set as NSMutableSet: NSSet(array: set.allObjects)
-        default: value
-        }
+        // The class tells first: casting an optional existential to a class costs more.
+        guard let value else { return nil }
+        let kind = type(of: value)
+        if kind is NSMutableOrderedSet.Type, let set = value as? NSMutableOrderedSet { return NSOrderedSet(array: set.array) }
+        if kind is NSMutableSet.Type, let set = value as? NSMutableSet { return NSSet(array: set.allObjects) }
+        return value
     }
 
     // MARK: Sources
