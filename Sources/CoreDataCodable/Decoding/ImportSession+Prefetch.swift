@@ -30,14 +30,15 @@ extension ImportSession {
     private func prepareRelatedValues(of source: ObjectSource, mapping: DecodingMapping) {
         let prepared = source.decoder
         let values = prepared.values
+        let destinations = destinationMappings(of: mapping)
         for (index, property) in mapping.mapping.properties.enumerated() {
             guard let relationship = property.relationship,
+                  let destination = destinations[index],
                   !values.hasManualValue(for: property),
-                  let destinationEntity = relationship.destinationEntity,
-                  case .mapped(let destination)? = try? destinationDecoding(for: destinationEntity),
-                  let (container, key) = try? values.locate(property.path),
-                  (try? container.decodeNil(forKey: key)) == false
+                  let (container, key) = try? values.locate(property.path)
             else { continue }
+            // A `null` value fails to prepare, as other values that cannot be, and is left to the
+            // decode: checking for it first would cost every present value a lookup.
             let userInfo = prepared.userInfo
             if relationship.isToMany {
                 guard var elements = try? container.nestedUnkeyedContainer(forKey: key),

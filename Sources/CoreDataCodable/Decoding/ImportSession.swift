@@ -30,6 +30,8 @@ final class ImportSession: @unchecked Sendable {
     /// Mappings by type, so that the shared registry's lock is taken once per type per decode.
     @exclusivity(unchecked) private var decodingMappings: [ObjectIdentifier: DecodingMapping] = [:]
     @exclusivity(unchecked) private var destinations: [String: DestinationDecoding] = [:]
+    /// The mapped destination of each property of a mapping, by mapping.
+    @exclusivity(unchecked) private var destinationMappings: [ObjectIdentifier: [DecodingMapping?]] = [:]
     /// The mappings whose last related value read was a bare identifier: the next is read as one first.
     @exclusivity(unchecked) private var identifierMappings: Set<ObjectIdentifier> = []
     /// The context's inserted objects before the first plain `Decodable` destination was decoded:
@@ -253,6 +255,21 @@ final class ImportSession: @unchecked Sendable {
         let mapping = try registry.decodingMapping(for: type, managedType: managedType, entity: entity, in: model)
         decodingMappings[ObjectIdentifier(type)] = mapping
         return mapping
+    }
+
+    /// The mapping of the destination of each of `mapping`'s properties, by property index: nil for
+    /// attributes and for destinations this library does not decode itself. Made once per session.
+    func destinationMappings(of mapping: DecodingMapping) -> [DecodingMapping?] {
+        let key = ObjectIdentifier(mapping)
+        if let known = destinationMappings[key] { return known }
+        let made = mapping.mapping.properties.map { property -> DecodingMapping? in
+            guard let entity = property.relationship?.destinationEntity,
+                  case .mapped(let destination)? = try? destinationDecoding(for: entity)
+            else { return nil }
+            return destination
+        }
+        destinationMappings[key] = made
+        return made
     }
 
     /// How to decode objects of a relationship's destination entity.
