@@ -76,8 +76,8 @@ extension ImportSession {
 
     /// Fetches, one request per entity, the objects of the identities enqueued and not looked up yet.
     func fetchPending() throws {
-        for (entity, pending) in takePendingIdentities() {
-            let table = identityTable(for: entity)
+        for pending in takePendingIdentities() {
+            let table = identityTable(for: pending.mapping.entityName)
             let identities = table.markLookedUp(pending.identities)
             guard !identities.isEmpty else { continue }
             table.register(found: try IdentityFetch.objects(with: identities, of: pending.mapping, in: context))

@@ -26,7 +26,9 @@ final class ImportSession: @unchecked Sendable {
     /// only their decodes can reach a value prepared ahead without going through its parent.
     @exclusivity(unchecked) private var initializing: [PreparedDecoder] = []
     /// Identities to fetch before the next lookup, by entity name.
-    @exclusivity(unchecked) private var pending: [String: (mapping: EntityMapping, identities: [ObjectIdentity])] = [:]
+    /// By mapping, in the order first enqueued: a payload has a few mappings, and finding one by
+    /// reference costs less than hashing its entity name for every object.
+    @exclusivity(unchecked) private var pending: [(mapping: EntityMapping, identities: [ObjectIdentity])] = []
     /// Mappings by type, so that the shared registry's lock is taken once per type per decode.
     @exclusivity(unchecked) private var decodingMappings: [ObjectIdentifier: DecodingMapping] = [:]
     @exclusivity(unchecked) private var destinations: [String: DestinationDecoding] = [:]
@@ -159,13 +161,26 @@ final class ImportSession: @unchecked Sendable {
     /// Adds the identity of `source` to those the next fetch looks up.
     func enqueue(_ source: ObjectSource, mapping: EntityMapping) {
         guard let identity = source.identity else { return }
-        pending[mapping.entityName, default: (mapping, [])].identities.append(identity)
+        if let index = pending.firstIndex(where: { $0.mapping === mapping }) {
+            pending[index].identities.append(identity)
+        } else {
+            pending.append((mapping, [identity]))
+        }
     }
 
-    /// The identities enqueued since the last call, by entity name.
-    func takePendingIdentities() -> [String: (mapping: EntityMapping, identities: [ObjectIdentity])] {
-        defer { pending = [:] }
-        return pending
+    /// The identities enqueued since the last call, one entry per entity: mappings of one entity
+    /// (types sharing it) have their identities merged.
+    func takePendingIdentities() -> [(mapping: EntityMapping, identities: [ObjectIdentity])] {
+        defer { pending = [] }
+        var merged: [(mapping: EntityMapping, identities: [ObjectIdentity])] = []
+        for entry in pending {
+            if let index = merged.firstIndex(where: { $0.mapping.entityName == entry.mapping.entityName }) {
+                merged[index].identities += entry.identities
+            } else {
+                merged.append(entry)
+            }
+        }
+        return merged
     }
 
     /// Inserts a new object and sets its identity; `registered` is where the caller registers it.
