@@ -34,9 +34,14 @@ extension ImportSession {
         for (index, property) in mapping.mapping.properties.enumerated() {
             guard let relationship = property.relationship,
                   let destination = destinations[index],
-                  !values.hasManualValue(for: property),
-                  let (container, key) = try? values.locate(property.path)
+                  !values.hasManualValue(for: property)
             else { continue }
+            guard let (container, key) = try? values.locate(property.path) else {
+                // A plain key is located unless absent (a key path may also fail): an absent key is
+                // remembered, so that applying the object does not look for it again.
+                if property.path.count == 1 { prepared.markAbsent(at: index) }
+                continue
+            }
             // A `null` value fails to prepare, as other values that cannot be, and is left to the
             // decode: checking for it first would cost every present value a lookup.
             let userInfo = prepared.userInfo

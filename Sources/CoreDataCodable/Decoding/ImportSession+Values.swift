@@ -88,6 +88,8 @@ extension ImportSession {
                 let objects = try sources.map { try materialize($0, mapping: $0.decoder.mapping) }
                 newValue = Self.toManyValue(objects, ordered: relationship.isOrdered)
             }
+        } else if prepared.isAbsent(at: index) {
+            return
         } else {
             switch try relationshipValue(property, in: prepared.values) {
             case .missing:

@@ -25,9 +25,9 @@ final class ImportSession: @unchecked Sendable {
     /// The decoders of the objects whose `initialize(from:)` hooks are running, innermost last:
     /// only their decodes can reach a value prepared ahead without going through its parent.
     @exclusivity(unchecked) private var initializing: [PreparedDecoder] = []
-    /// Identities to fetch before the next lookup, by entity name.
-    /// By mapping, in the order first enqueued: a payload has a few mappings, and finding one by
-    /// reference costs less than hashing its entity name for every object.
+    /// Identities to fetch before the next lookup, by mapping in the order first enqueued: a payload
+    /// has a few mappings, and finding one by reference costs less than hashing its entity name for
+    /// every object.
     @exclusivity(unchecked) private var pending: [(mapping: EntityMapping, identities: [ObjectIdentity])] = []
     /// Mappings by type, so that the shared registry's lock is taken once per type per decode.
     @exclusivity(unchecked) private var decodingMappings: [ObjectIdentifier: DecodingMapping] = [:]

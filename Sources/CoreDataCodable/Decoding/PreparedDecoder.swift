@@ -25,6 +25,8 @@ final class PreparedDecoder: Decoder {
 
     /// Whether the JSON value is a bare identifier: it holds the identity and nothing else.
     let isBareIdentifier: Bool
+    /// The relationships, by property index below 64, whose keys preparing found absent.
+    private var absentRelationships: UInt64 = 0
 
     /// What requests go to. Decoders cheap to make again from what was prepared are made again
     /// when a hook asks rather than kept for every object.
@@ -100,6 +102,16 @@ final class PreparedDecoder: Decoder {
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
         try forwarded.singleValueContainer()
+    }
+
+    /// Records that the JSON lacks the key of the relationship at `index`.
+    func markAbsent(at index: Int) {
+        if index < 64 { absentRelationships |= 1 << index }
+    }
+
+    /// Whether preparing found the key of the relationship at `index` absent.
+    func isAbsent(at index: Int) -> Bool {
+        index < 64 && absentRelationships & (1 << index) != 0
     }
 
     /// The related objects prepared ahead for the property at `index`, if any.
