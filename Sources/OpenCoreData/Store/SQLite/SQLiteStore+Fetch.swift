@@ -38,6 +38,13 @@ extension SQLiteStore {
         return columns
     }
 
+    /// Whether `table` holds any row.
+    func hasRows(_ table: String, _ connection: SQLiteConnection) throws -> Bool {
+        let statement = try connection.statement("SELECT 1 FROM \(table) LIMIT 1")
+        defer { statement.reset() }
+        return try statement.step()
+    }
+
     private func queries(_ plan: FetchPlan, _ connection: SQLiteConnection) throws -> [TableQuery] {
         let schema = try schema
         let denormalized = try denormalizedColumns(connection)
@@ -50,7 +57,8 @@ extension SQLiteStore {
                 groups.append((table, [entity]))
             }
         }
-        return try groups.map { group in
+        // An empty table matches nothing: its query, and translating a long predicate for it, are skipped.
+        return try groups.filter { try hasRows($0.table, connection) }.map { group in
             let translator = SQLitePredicateTranslator(schema: schema, matchers: matchers, denormalizedColumns: denormalized)
             let base = group.entities[0]
             let (condition, residual) = translator.split(plan.predicate, entity: base)

@@ -153,7 +153,8 @@ extension SQLiteStore {
             let tree = entity.layout.rootEntity.layout.hierarchy
             let candidates = tree.filter { candidate in names.allSatisfy { candidate.layout.slot(named: $0) != nil } }
             var found = [[NSManagedObjectID]](repeating: [], count: valueSets.count)
-            guard !candidates.isEmpty else { return found }
+            // Nothing to find in an empty table (the first import into a store, typically).
+            guard !candidates.isEmpty, try hasRows(mapping.table, connection) else { return found }
             var entityCondition: (sql: String, bindings: [SQLValue])?
             if candidates.count < tree.count {
                 entityCondition = ("Z_ENT IN (\(candidates.map { _ in "?" }.joined(separator: ", "))) AND ", candidates.compactMap { schema.code(for: $0).map(SQLValue.integer) })
