@@ -2,9 +2,10 @@ import Foundation
 
 /// A predicate comparing two expressions with an operator, mirroring Foundation's `NSComparisonPredicate`.
 ///
-/// Immutable; a constant right-hand side is prepared once at construction (folded strings, hash set for `IN`,
-/// compiled `LIKE` pattern or regular expression), so evaluating over many objects is cheap. `@unchecked Sendable`
-/// because nothing is mutated after `init`.
+/// Immutable; a constant right-hand side is prepared once, when first evaluated (folded strings, hash set for
+/// `IN`, compiled `LIKE` pattern or regular expression), so evaluating over many objects is cheap, and a predicate
+/// that a store only translates to SQL never pays for it. `@unchecked Sendable` because nothing is mutated after
+/// `init` but that prepared operand, behind a lock.
 open class NSComparisonPredicate: NSPredicate, @unchecked Sendable {
     /// How the left expression's value is used: directly, or element by element for `ANY`/`ALL`.
     public enum Modifier: UInt, Sendable {
@@ -56,8 +57,8 @@ open class NSComparisonPredicate: NSPredicate, @unchecked Sendable {
     public let options: Options
 
     private let operation: ComparisonOperation
-    /// The right operand prepared at construction when the right expression is constant.
-    private let constantRightOperand: ComparisonOperation.Operand?
+    /// The right operand, prepared on first use, when the right expression is constant.
+    private let constantRight: PreparedOperand?
     /// The key of a direct comparison of a plain key with a constant, read through `attributeComparable`.
     private let attributeKey: String?
 
@@ -75,12 +76,18 @@ open class NSComparisonPredicate: NSPredicate, @unchecked Sendable {
         predicateOperatorType = type
         self.options = options
         operation = ComparisonOperation(operatorType: type, options: options)
-        constantRightOperand = rhs.isConstant ? operation.prepare(rhs.value(with: nil, variables: nil)) : nil
+        constantRight = rhs.isConstant ? PreparedOperand(rhs.value(with: nil, variables: nil)) : nil
         attributeKey = if modifier == .direct, rhs.isConstant, case .keyPath(let path) = lhs.kind { path.singleKey } else { nil }
         super.init(evaluation: .subclass)
     }
 
+    /// The right operand prepared once, when the right expression is constant.
+    private var constantRightOperand: ComparisonOperation.Operand? {
+        constantRight?.operand(for: operation)
+    }
+
     override open func evaluate(with object: Any?, substitutionVariables bindings: [String: Any]?) -> Bool {
+        let constantRightOperand = self.constantRightOperand
         if let attributeKey, let right = constantRightOperand, let left = Self.attributeComparable(of: object, key: attributeKey) {
             return operation.matches(comparable: left, right)
         }
@@ -171,5 +178,25 @@ open class NSComparisonPredicate: NSPredicate, @unchecked Sendable {
     private static func singleKey(_ expression: NSExpression) -> String? {
         guard case .keyPath(let path) = expression.kind else { return nil }
         return path.singleKey
+    }
+}
+
+/// A constant right-hand value and the operand prepared from it on first use.
+private final class PreparedOperand: @unchecked Sendable {
+    private let value: Any?
+    private let lock = NSLock()
+    private var prepared: ComparisonOperation.Operand?
+
+    init(_ value: Any?) {
+        self.value = value
+    }
+
+    func operand(for operation: ComparisonOperation) -> ComparisonOperation.Operand {
+        lock.lock()
+        defer { lock.unlock() }
+        if let prepared { return prepared }
+        let operand = operation.prepare(value)
+        prepared = operand
+        return operand
     }
 }
