@@ -199,7 +199,6 @@ final class ImportSession: @unchecked Sendable {
     /// Saves the property values of `object` before this session first changes it, so that a
     /// failure can put them back, and returns whether this session inserted it: objects inserted
     /// by the session need nothing saved, and their properties hold nothing worth comparing.
-    @discardableResult
     func willChange(_ object: NSManagedObject) -> Bool {
         let id = ObjectIdentifier(object)
         if let touch = touched[id] { return touch == .inserted }

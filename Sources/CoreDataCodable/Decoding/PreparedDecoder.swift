@@ -4,9 +4,13 @@ import Foundation
 /// the container `container(for:)` prepared, so that neither the hook nor a default
 /// initialization has to run it again, and the related objects prepared ahead with it.
 final class PreparedDecoder: Decoder {
-    // Stored properties are ordered so that the small ones share the identity's padding: a large
-    // import keeps one of these per object until its object is made.
+    // Stored properties are ordered so that the small ones fill the padding after the forwarding
+    // and the identity: a large import keeps one of these per object until its object is made.
     private let forwarding: Forwarding
+    /// Whether the JSON value is a bare identifier: it holds the identity and nothing else.
+    let isBareIdentifier: Bool
+    /// The relationships, by property index below 32, whose keys preparing found absent.
+    private var absentRelationships: UInt32 = 0
     let userInfo: [CodingUserInfoKey: Any]
     let values: ObjectValues
     let mapping: DecodingMapping
@@ -22,11 +26,6 @@ final class PreparedDecoder: Decoder {
     var target: (object: ObjectIdentifier, isNew: Bool)?
     /// The identity read from the JSON, nil for an entity without identity attributes.
     private(set) var identity: ObjectIdentity?
-
-    /// Whether the JSON value is a bare identifier: it holds the identity and nothing else.
-    let isBareIdentifier: Bool
-    /// The relationships, by property index below 64, whose keys preparing found absent.
-    private var absentRelationships: UInt64 = 0
 
     /// What requests go to. Decoders cheap to make again from what was prepared are made again
     /// when a hook asks rather than kept for every object.
@@ -106,12 +105,12 @@ final class PreparedDecoder: Decoder {
 
     /// Records that the JSON lacks the key of the relationship at `index`.
     func markAbsent(at index: Int) {
-        if index < 64 { absentRelationships |= 1 << index }
+        if index < 32 { absentRelationships |= 1 << index }
     }
 
     /// Whether preparing found the key of the relationship at `index` absent.
     func isAbsent(at index: Int) -> Bool {
-        index < 64 && absentRelationships & (1 << index) != 0
+        index < 32 && absentRelationships & (1 << index) != 0
     }
 
     /// The related objects prepared ahead for the property at `index`, if any.
