@@ -108,7 +108,7 @@ private struct ConstraintGrouping {
         guard !layout.constraintSlots.isEmpty else { return }
         let scopeNumbers = scopes(of: layout)
         for (constraint, scope) in scopeNumbers.enumerated() {
-            guard let values = layout.storedValuesKey(of: object, at: layout.constraintSlots[constraint]) else { continue }
+            guard let values = layout.storedValuesKey(of: object.slots, at: layout.constraintSlots[constraint]) else { continue }
             let key = GroupKey(scope: scope, values: values)
             if let index = groupIndexes[key] {
                 groups[index].others.append(object)

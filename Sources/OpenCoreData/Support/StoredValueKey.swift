@@ -73,16 +73,6 @@ extension EntityLayout {
         return storedValuesKey(slots.map { slotValues[$0] }, slots: slots)
     }
 
-    /// The key of the current values of `slots` in `object`; nil when one is nil. Reads the values
-    /// in place: copying an object's slot array costs a retain and release on memory not touched
-    /// since it changed, for every object a save checks.
-    func storedValuesKey(of object: NSManagedObject, at slots: [Int]) -> StoredValuesKey? {
-        if slots.count == 1 {
-            return object.slots[slots[0]].map { .single(StoredValueKey($0, kind: attributeKind(at: slots[0]))) }
-        }
-        return storedValuesKey(slots.map { object.slots[$0] }, slots: slots)
-    }
-
     /// The key of `values`, the values of `slots` in order; nil when one is nil.
     func storedValuesKey(_ values: [Any?], slots: [Int]) -> StoredValuesKey? {
         if slots.count == 1, let value = values[0] {
