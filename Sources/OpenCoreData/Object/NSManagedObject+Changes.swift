@@ -33,10 +33,20 @@ extension NSManagedObject {
 
     // MARK: - Internals
 
-    /// Loads the values of a fault from its context.
+    /// Loads the values of a fault from its context. A fault whose context is gone cannot be
+    /// loaded: that stops with a message, as Core Data raises.
     @inline(__always)
     func fireFaultIfNeeded() {
-        if isFault { managedObjectContext?.fulfillFault(of: self) }
+        guard isFault else { return }
+        guard let context = managedObjectContext else { faultWithoutContext() }
+        context.fulfillFault(of: self)
+    }
+
+    private func faultWithoutContext() -> Never {
+        preconditionFailure(
+            "The fault \(objectID) cannot be fulfilled: its context was released or reset. "
+                + "Keep the context (and its container) alive while using its objects."
+        )
     }
 
     /// Keeps the committed values before the first change of a saved object.

@@ -29,6 +29,25 @@ struct ProgrammerErrorTests {
         #expect(stderrText(result).contains("noSuchKey"))
     }
 
+    @Test func readingAFaultWhoseContextIsGoneFailsSayingWhatToKeepAlive() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let fault: NSManagedObject = try {
+                let stack = try TestStack()
+                let writer = stack.newContext()
+                let id = try writer.performAndWait {
+                    let person = Person(context: writer)
+                    person.name = "Ada"
+                    try writer.save()
+                    return person.objectID
+                }
+                let reader = stack.newContext()
+                return reader.performAndWait { reader.object(with: id) }
+            }()
+            _ = fault.value(forKey: "name")
+        }
+        #expect(stderrText(result).contains("cannot be fulfilled: its context was released or reset"))
+    }
+
     @Test func writingAnUnknownKeyFailsNamingTheKey() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let stack = try TestStack()
