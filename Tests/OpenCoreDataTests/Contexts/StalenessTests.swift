@@ -10,13 +10,7 @@ import Testing
 
 /// A saved person named "Original" and a context (`observer`) that has loaded it.
 private func loadedPerson(in stack: TestStack, observer: NSManagedObjectContext) throws -> (NSManagedObjectID, Unchecked<Person>) {
-    let seed = stack.newContext()
-    let id = try seed.performAndWait {
-        let person = Person(context: seed)
-        person.name = "Original"
-        try seed.save()
-        return person.objectID
-    }
+    let id = try stack.savedPerson(named: "Original")
     let person = try observer.performAndWait {
         let person = try #require(try observer.existingObject(with: id) as? Person)
         #expect(person.name == "Original")

@@ -127,13 +127,7 @@ struct ObjectIDTests {
 
     @Test func sameRowHasEqualIDsInTwoContexts() throws {
         let stack = try TestStack()
-        let writer = stack.newContext()
-        let id = try writer.performAndWait {
-            let person = Person(context: writer)
-            person.name = "Ada"
-            try writer.save()
-            return person.objectID
-        }
+        let id = try stack.savedPerson(named: "Ada")
         let reader = stack.newContext()
         try reader.performAndWait {
             let fetched = try #require(try fetchAll("Person", as: Person.self, in: reader).first)
@@ -183,13 +177,7 @@ struct ObjectLookupTests {
 
     @Test func existingObjectLoadsSavedRowInAnotherContext() throws {
         let stack = try TestStack()
-        let writer = stack.newContext()
-        let id = try writer.performAndWait {
-            let person = Person(context: writer)
-            person.name = "Grace"
-            try writer.save()
-            return person.objectID
-        }
+        let id = try stack.savedPerson(named: "Grace")
         let reader = stack.newContext()
         try reader.performAndWait {
             let object = try reader.existingObject(with: id)
@@ -202,13 +190,7 @@ struct ObjectLookupTests {
 
     @Test func objectWithIDInAnotherContextHasSameValues() throws {
         let stack = try TestStack()
-        let writer = stack.newContext()
-        let id = try writer.performAndWait {
-            let person = Person(context: writer)
-            person.name = "Linus"
-            try writer.save()
-            return person.objectID
-        }
+        let id = try stack.savedPerson(named: "Linus")
         let reader = stack.newContext()
         reader.performAndWait {
             let object = reader.object(with: id)

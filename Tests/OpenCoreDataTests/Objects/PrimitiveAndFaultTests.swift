@@ -90,13 +90,7 @@ struct FaultTests {
 
     @Test func accessingAPropertyFiresTheFault() throws {
         let stack = try TestStack()
-        let writer = stack.newContext()
-        let id = try writer.performAndWait {
-            let person = Person(context: writer)
-            person.name = "Loaded"
-            try writer.save()
-            return person.objectID
-        }
+        let id = try stack.savedPerson(named: "Loaded")
         let reader = stack.newContext()
         reader.performAndWait {
             let person = reader.object(with: id)

@@ -33,13 +33,7 @@ struct ProgrammerErrorTests {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let fault: NSManagedObject = try {
                 let stack = try TestStack()
-                let writer = stack.newContext()
-                let id = try writer.performAndWait {
-                    let person = Person(context: writer)
-                    person.name = "Ada"
-                    try writer.save()
-                    return person.objectID
-                }
+                let id = try stack.savedPerson(named: "Ada")
                 let reader = stack.newContext()
                 return reader.performAndWait { reader.object(with: id) }
             }()

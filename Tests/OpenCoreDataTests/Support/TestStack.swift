@@ -55,6 +55,17 @@ struct TestStack {
     }
 
     var coordinator: NSPersistentStoreCoordinator { container.persistentStoreCoordinator }
+
+    /// The ID of a person named `name`, saved by a context of its own.
+    func savedPerson(named name: String) throws -> NSManagedObjectID {
+        let writer = newContext()
+        return try writer.performAndWait {
+            let person = Person(context: writer)
+            person.name = name
+            try writer.save()
+            return person.objectID
+        }
+    }
 }
 
 // MARK: - Helpers
