@@ -6,6 +6,16 @@ extension ImportSession {
     static func applyDefaultValues(
         to object: NSManagedObject, from decoder: any Decoder, including isIncluded: (PropertyMapping) -> Bool
     ) throws {
+        // The usual call: an object's hook passing on the decoder the import initializes it with.
+        // The session is known then, and whether it inserted the object.
+        if type(of: decoder) == PreparedDecoder.self, let prepared = decoder as? PreparedDecoder,
+           let target = prepared.target, target.object == ObjectIdentifier(object),
+           let session = current, session.isInitializing(from: prepared) {
+            try session.undoingOnFailure { session in
+                try session.apply(prepared, to: object, isNew: target.isNew, including: isIncluded)
+            }
+            return
+        }
         let context = try object.managedObjectContext ?? decoder.requireContext()
         try run(in: context) { session in
             let prepared = try decoder as? PreparedDecoder ?? session.prepare(decoder, for: object)

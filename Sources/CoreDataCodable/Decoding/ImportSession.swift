@@ -15,7 +15,7 @@ final class ImportSession: @unchecked Sendable {
     let context: NSManagedObjectContext
     let model: NSManagedObjectModel
     /// The thread running the context's `performAndWait` block that created the session.
-    private let thread = Thread.current
+    private let thread = ThreadIdentity.current
 
     /// Identities looked up in the context or inserted, with their objects, by entity name.
     @exclusivity(unchecked) private var identityTables: [String: IdentityTable] = [:]
@@ -61,7 +61,7 @@ final class ImportSession: @unchecked Sendable {
     static func run<Result>(in context: NSManagedObjectContext, _ body: (ImportSession) throws -> Result) throws -> Result {
         // A running session for `context` on this thread means this thread is inside its
         // `performAndWait` already. (Tasks started inside a decode inherit `current`, on other threads.)
-        if let session = current, session.context === context, session.thread === Thread.current {
+        if let session = current, session.context === context, session.thread == .current {
             return try session.undoingOnFailure(body)
         }
         return try context.performAndWait {
@@ -77,7 +77,8 @@ final class ImportSession: @unchecked Sendable {
         }
     }
 
-    private func undoingOnFailure<Result>(_ body: (ImportSession) throws -> Result) throws -> Result {
+    /// Runs `body`; if it throws, what it inserted or updated is undone.
+    func undoingOnFailure<Result>(_ body: (ImportSession) throws -> Result) throws -> Result {
         let mark = undoLog.count
         do {
             return try body(self)
@@ -149,6 +150,11 @@ final class ImportSession: @unchecked Sendable {
 
     /// Whether an object's `initialize(from:)` hook is running.
     var isInitializing: Bool { !initializing.isEmpty }
+
+    /// Whether the innermost running `initialize(from:)` hook, on this thread, is the one given `decoder`.
+    func isInitializing(from decoder: PreparedDecoder) -> Bool {
+        initializing.last === decoder && thread == .current
+    }
 
     /// Runs an object's `initialize(from:)` hook; `isNew` tells whether this session inserted the object.
     func initialize(_ object: NSManagedObject, isNew: Bool, from source: ObjectSource, mapping: DecodingMapping) throws {

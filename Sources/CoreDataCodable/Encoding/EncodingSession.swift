@@ -9,7 +9,7 @@ final class EncodingSession: @unchecked Sendable {
     let context: NSManagedObjectContext
     let model: NSManagedObjectModel
     /// The thread running the context's `performAndWait` block that created the session.
-    private let thread = Thread.current
+    private let thread = ThreadIdentity.current
     /// The objects whose encoding is in progress: the path from the root to the current object.
     private var ancestors: Set<ObjectIdentifier> = []
     /// The relationship the object about to be encoded skips: the inverse of the one followed to it.
@@ -32,7 +32,7 @@ final class EncodingSession: @unchecked Sendable {
         }
         // A running session for `context` on this thread means this thread is inside its
         // `performAndWait` already. (Tasks started inside an encode inherit `current`, on other threads.)
-        if let session = current, session.context === context, session.thread === Thread.current {
+        if let session = current, session.context === context, session.thread == .current {
             try session.encodeObject(object, mapping: mapping(session.model), to: encoder)
             return
         }
