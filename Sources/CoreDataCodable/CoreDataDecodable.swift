@@ -72,9 +72,9 @@ extension Decoder {
     public func container<ManagedObject: CoreDataDecodable>(
         for type: ManagedObject.Type
     ) throws -> CoreDataKeyedDecodingContainer<ManagedObject> {
-        // Comparing types first spares the failed cast, the common case while preparing.
-        if Self.self == PreparedDecoder.self, let prepared = self as? PreparedDecoder {
-            return CoreDataKeyedDecodingContainer(values: prepared.values)
+        // Told by type, which costs no dynamic cast: a prepared decoder holds the container already.
+        if Self.self == PreparedDecoder.self {
+            return CoreDataKeyedDecodingContainer(values: sameType(self, as: PreparedDecoder.self).values)
         }
         return CoreDataKeyedDecodingContainer(values: try ObjectValues(decoder: self))
     }

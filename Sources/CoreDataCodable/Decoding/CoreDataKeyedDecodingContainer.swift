@@ -10,11 +10,13 @@ import Foundation
 ///     return container
 /// }
 /// ```
-public struct CoreDataKeyedDecodingContainer<ManagedObject: CoreDataDecodable>: ObjectValuesContainer {
+public struct CoreDataKeyedDecodingContainer<ManagedObject: CoreDataDecodable>: AnyCoreDataKeyedDecodingContainer {
     /// The key type: the object's coding keys.
     public typealias Key = ManagedObject.CodingKeys
 
     var values: ObjectValues
+
+    public var _values: ObjectValues { values }
 
     init(values: ObjectValues) {
         self.values = values

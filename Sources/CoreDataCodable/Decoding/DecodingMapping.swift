@@ -30,29 +30,32 @@ final class DecodingMapping {
         return DecodingMapping(
             mapping: mapping,
             makeObject: { managedType.init(entity: entity, insertInto: $0) },
-            prepare: { decoder in
-                let container = try Object.container(for: decoder)
-                // The concrete type first: a cast to a protocol costs a conformance lookup.
-                guard let values = (container as? CoreDataKeyedDecodingContainer<Object>)?.values
-                    ?? (container as? any ObjectValuesContainer)?.values
-                else {
-                    throw CoreDataCodableError(
-                        .invalidContainer(entity: entity.codableName, containerType: "\(Swift.type(of: container))"),
-                        codingPath: decoder.codingPath
-                    )
-                }
-                return values
-            },
+            prepare: { try Object.container(for: $0)._values },
             initialize: { object, decoder in
-                guard let typed = object as? Object else {
-                    throw DecodingError.typeMismatch(Object.self, DecodingError.Context(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "The \(entity.codableName) object found is a \(Swift.type(of: object)), not a \(Object.self)."
-                    ))
+                // The exact class first: a cast to the generic type costs a runtime metadata lookup.
+                if ObjectIdentifier(Swift.type(of: object)) == ObjectIdentifier(managedType) {
+                    try unsafeBitCast(object, to: Object.self).initialize(from: decoder)
+                } else {
+                    try initialize(object, as: Object.self, from: decoder, entity: entity)
                 }
-                try typed.initialize(from: decoder)
             }
         )
+    }
+
+    /// Runs the hook of `object`, an instance of a subclass of `Object` or of another class, cast.
+    /// Kept out of the caller: the optional a cast to a generic type needs costs its caller a
+    /// runtime metadata lookup on every call, even when the cast is not made.
+    @inline(never)
+    private static func initialize<Object: CoreDataDecodable>(
+        _ object: NSManagedObject, as type: Object.Type, from decoder: any Decoder, entity: NSEntityDescription
+    ) throws {
+        guard let typed = object as? Object else {
+            throw DecodingError.typeMismatch(Object.self, DecodingError.Context(
+                codingPath: decoder.codingPath,
+                debugDescription: "The \(entity.codableName) object found is a \(Swift.type(of: object)), not a \(Object.self)."
+            ))
+        }
+        try typed.initialize(from: decoder)
     }
 
     /// The mapping of an entity whose class does not adopt ``CoreDataDecodable``, with the keys

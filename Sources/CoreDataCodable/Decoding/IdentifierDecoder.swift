@@ -94,18 +94,22 @@ private struct IdentifierKeyedContainer<Key: CodingKey>: KeyedDecodingContainerP
         return base
     }
 
+    /// Checks that `key` is the identifier's own key. Errors are made by non-generic code: in this
+    /// unspecialized generic code, a `Key?` would cost a runtime metadata lookup on every call.
     private func requireLeaf(_ key: Key) throws {
-        guard contains(key) else {
-            throw DecodingError.keyNotFound(key, DecodingError.Context(
-                codingPath: codingPath, debugDescription: "A bare identifier only has its identity key."
-            ))
-        }
+        guard contains(key) else { throw missing(key) }
         guard path.count == 1 else {
             throw mismatch([String: Any].self, forKey: key, "Expected an object for a key path component.")
         }
     }
 
-    private func mismatch(_ type: Any.Type, forKey key: Key?, _ description: String) -> DecodingError {
+    private func missing(_ key: any CodingKey) -> DecodingError {
+        DecodingError.keyNotFound(key, DecodingError.Context(
+            codingPath: codingPath, debugDescription: "A bare identifier only has its identity key."
+        ))
+    }
+
+    private func mismatch(_ type: Any.Type, forKey key: (any CodingKey)?, _ description: String) -> DecodingError {
         DecodingError.typeMismatch(type, DecodingError.Context(
             codingPath: codingPath + (key.map { [$0] } ?? []), debugDescription: description
         ))

@@ -2,15 +2,20 @@ import Foundation
 
 /// The values of one JSON object being decoded: its keyed container, plus the values that
 /// `container(for:)` set through the container's subscript, which win over the JSON.
-struct ObjectValues {
+///
+/// Public only as the type of ``AnyCoreDataKeyedDecodingContainer/_values``; opaque outside the library.
+public struct ObjectValues {
     let container: KeyedDecodingContainer<JSONKey>
     /// Values set by key string; a nil value reads as JSON `null`.
     var manualValues: [String: Any?] = [:]
 
     /// The values of the JSON object `decoder` holds.
-    init(decoder: any Decoder) throws {
-        if type(of: decoder) == ObjectDecoder.self, let object = decoder as? ObjectDecoder {
-            container = object.container
+    ///
+    /// Generic, so that the decoder is not boxed in an existential; an ``ObjectDecoder``, the
+    /// common case, is told by its type, which costs no dynamic cast.
+    init<SomeDecoder: Decoder>(decoder: SomeDecoder) throws {
+        if SomeDecoder.self == ObjectDecoder.self {
+            container = sameType(decoder, as: ObjectDecoder.self).container
         } else {
             container = try decoder.container(keyedBy: JSONKey.self)
         }

@@ -33,7 +33,6 @@ public struct CoreDataCodableError: Error, CustomStringConvertible, Sendable {
         case bareIdentifierWithoutSingleIdentity(entity: String, identityAttributes: [String])
         case propertyNotDecodable(entity: String, property: String, reason: String)
         case propertyNotEncodable(entity: String, property: String, reason: String)
-        case invalidContainer(entity: String, containerType: String)
         case objectWithoutContext(entity: String)
         case relationshipWithoutIdentity(entity: String, relationship: String, destination: String)
     }
@@ -61,7 +60,6 @@ public struct CoreDataCodableError: Error, CustomStringConvertible, Sendable {
         case .bareIdentifierWithoutSingleIdentity: Self.bareIdentifierWithoutSingleIdentity
         case .propertyNotDecodable: Self.propertyNotDecodable
         case .propertyNotEncodable: Self.propertyNotEncodable
-        case .invalidContainer: Self.invalidContainer
         case .objectWithoutContext: Self.objectWithoutContext
         case .relationshipWithoutIdentity: Self.relationshipWithoutIdentity
         }
@@ -74,7 +72,7 @@ public struct CoreDataCodableError: Error, CustomStringConvertible, Sendable {
         case .missingIdentity(let entity, _, _), .unmappedIdentity(let entity, _),
              .unknownIdentityAttribute(let entity, _), .bareIdentifierWithoutSingleIdentity(let entity, _),
              .propertyNotDecodable(let entity, _, _), .propertyNotEncodable(let entity, _, _),
-             .invalidContainer(let entity, _), .objectWithoutContext(let entity),
+             .objectWithoutContext(let entity),
              .relationshipWithoutIdentity(let entity, _, _):
             entity
         }
@@ -135,8 +133,6 @@ public struct CoreDataCodableError: Error, CustomStringConvertible, Sendable {
             message = "Cannot decode \(entity).\(property): \(reason)"
         case .propertyNotEncodable(let entity, let property, let reason):
             message = "Cannot encode \(entity).\(property): \(reason)"
-        case .invalidContainer(let entity, let containerType):
-            message = "`container(for:)` of \(entity) returned a \(containerType): return `decoder.container(for: Self.self)`."
         case .objectWithoutContext(let entity):
             message = "Cannot encode a \(entity) that has no managed object context (it was deleted or never inserted)."
         case .relationshipWithoutIdentity(let entity, let relationship, let destination):
@@ -166,8 +162,6 @@ extension CoreDataCodableError {
     public static let propertyNotDecodable = Code("propertyNotDecodable")
     /// An attribute's value cannot be encoded.
     public static let propertyNotEncodable = Code("propertyNotEncodable")
-    /// `container(for:)` returned a container this library did not make.
-    public static let invalidContainer = Code("invalidContainer")
     /// The object to encode has no managed object context.
     public static let objectWithoutContext = Code("objectWithoutContext")
     /// Relationships are encoded as identifiers but the destination has no identity attribute.
