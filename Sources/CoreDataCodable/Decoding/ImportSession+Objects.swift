@@ -67,8 +67,8 @@ extension ImportSession {
         let object: NSManagedObject
         let isNew: Bool
         if let identity = source.identity {
-            let table = identityTable(for: mapping.mapping.entityName)
-            let found = table.object(for: identity) {
+            let table = identityTable(for: mapping.mapping)
+            let found = table.object(for: source.decoder, identity: identity) {
                 insert(mapping, identityValues: source.identityValues, registered: (table, identity))
             }
             object = found.object

@@ -81,9 +81,9 @@ extension ImportSession {
 
     /// Fetches, one request per entity, the objects of the identities enqueued and not looked up yet.
     func fetchPending() throws {
-        for pending in takePendingIdentities() {
-            let table = identityTable(for: pending.mapping.entityName)
-            let identities = table.markLookedUp(pending.identities)
+        for pending in takePendingDecoders() {
+            let table = identityTable(for: pending.mapping)
+            let identities = table.markLookedUp(pending.decoders)
             guard !identities.isEmpty else { continue }
             table.register(found: try IdentityFetch.objects(with: identities, of: pending.mapping, in: context))
         }

@@ -19,16 +19,18 @@ final class ImportSession: @unchecked Sendable {
 
     /// Identities looked up in the context or inserted, with their objects, by entity name.
     @exclusivity(unchecked) private var identityTables: [String: IdentityTable] = [:]
+    /// The identity table of each mapping met, found by reference: a payload has a few mappings,
+    /// and comparing references costs less than hashing an entity name for every object.
+    @exclusivity(unchecked) private var mappingTables: [(mapping: EntityMapping, table: IdentityTable)] = []
     /// Objects this session inserted, or saved the values of before changing them.
     @exclusivity(unchecked) private var touched: [ObjectIdentifier: Touch] = [:]
     @exclusivity(unchecked) private var undoLog: [UndoEntry] = []
     /// The decoders of the objects whose `initialize(from:)` hooks are running, innermost last:
     /// only their decodes can reach a value prepared ahead without going through its parent.
     @exclusivity(unchecked) private var initializing: [PreparedDecoder] = []
-    /// Identities to fetch before the next lookup, by mapping in the order first enqueued: a payload
-    /// has a few mappings, and finding one by reference costs less than hashing its entity name for
-    /// every object.
-    @exclusivity(unchecked) private var pending: [(mapping: EntityMapping, identities: [ObjectIdentity])] = []
+    /// Decoders whose identities to fetch before the next lookup, by mapping in the order first
+    /// enqueued (found by reference, as ``mappingTables``).
+    @exclusivity(unchecked) private var pending: [(mapping: EntityMapping, decoders: [PreparedDecoder])] = []
     /// Mappings by type, so that the shared registry's lock is taken once per type per decode.
     @exclusivity(unchecked) private var decodingMappings: [ObjectIdentifier: DecodingMapping] = [:]
     @exclusivity(unchecked) private var destinations: [String: DestinationDecoding] = [:]
@@ -130,11 +132,12 @@ final class ImportSession: @unchecked Sendable {
 
     // MARK: Objects
 
-    /// The table of the objects of `entity` by identity.
-    func identityTable(for entity: String) -> IdentityTable {
-        if let table = identityTables[entity] { return table }
-        let table = IdentityTable()
-        identityTables[entity] = table
+    /// The table of the objects of `mapping`'s entity by identity, shared by the mappings of that entity.
+    func identityTable(for mapping: EntityMapping) -> IdentityTable {
+        if let known = mappingTables.first(where: { $0.mapping === mapping }) { return known.table }
+        let table = identityTables[mapping.entityName] ?? IdentityTable()
+        identityTables[mapping.entityName] = table
+        mappingTables.append((mapping, table))
         return table
     }
 
@@ -166,22 +169,22 @@ final class ImportSession: @unchecked Sendable {
 
     /// Adds the identity of `source` to those the next fetch looks up.
     func enqueue(_ source: ObjectSource, mapping: EntityMapping) {
-        guard let identity = source.identity else { return }
+        guard source.identity != nil else { return }
         if let index = pending.firstIndex(where: { $0.mapping === mapping }) {
-            pending[index].identities.append(identity)
+            pending[index].decoders.append(source.decoder)
         } else {
-            pending.append((mapping, [identity]))
+            pending.append((mapping, [source.decoder]))
         }
     }
 
-    /// The identities enqueued since the last call, one entry per entity: mappings of one entity
-    /// (types sharing it) have their identities merged.
-    func takePendingIdentities() -> [(mapping: EntityMapping, identities: [ObjectIdentity])] {
+    /// The decoders enqueued since the last call, one entry per entity: mappings of one entity
+    /// (types sharing it) have their decoders merged.
+    func takePendingDecoders() -> [(mapping: EntityMapping, decoders: [PreparedDecoder])] {
         defer { pending = [] }
-        var merged: [(mapping: EntityMapping, identities: [ObjectIdentity])] = []
+        var merged: [(mapping: EntityMapping, decoders: [PreparedDecoder])] = []
         for entry in pending {
             if let index = merged.firstIndex(where: { $0.mapping.entityName == entry.mapping.entityName }) {
-                merged[index].identities += entry.identities
+                merged[index].decoders += entry.decoders
             } else {
                 merged.append(entry)
             }

@@ -24,6 +24,9 @@ final class PreparedDecoder: Decoder {
     /// The object initialized from this decoder, found or inserted for it, with whether this
     /// import inserted it; nil until then.
     var target: (object: ObjectIdentifier, isNew: Bool)?
+    /// The slot of the identity in its entity's ``IdentityTable``, -1 until looked up: 4 bytes that
+    /// fit before the identity without making the decoder larger.
+    private var storedSlot: Int32 = -1
     /// The identity read from the JSON, nil for an entity without identity attributes.
     private(set) var identity: ObjectIdentity?
 
@@ -47,6 +50,12 @@ final class PreparedDecoder: Decoder {
         self.values = values
         self.mapping = mapping
         self.isBareIdentifier = isBareIdentifier
+    }
+
+    /// The slot of the identity in its entity's ``IdentityTable``, once looked up.
+    var slot: Int? {
+        get { storedSlot < 0 ? nil : Int(storedSlot) }
+        set { storedSlot = newValue.flatMap { Int32(exactly: $0) } ?? -1 }
     }
 
     /// Whether an object was initialized from this decoder.

@@ -2,58 +2,65 @@ import Foundation
 
 /// The objects of one entity that an import looked up or inserted, by identity.
 ///
-/// Large imports look up every object here, so each operation costs one hash lookup.
+/// Each identity looked up gets a slot, which the prepared decoders carrying that identity keep:
+/// making their objects reads the slot without hashing the identity again. Slots are numbered in
+/// the order identities are first looked up, which is the order objects are made in, so making
+/// a large payload's objects walks the slots in order.
 final class IdentityTable {
-    /// nil for an identity looked up and not found (yet).
-    private var objects: [ObjectIdentity: NSManagedObject?] = [:]
-    /// Counts mutations, so that a lookup can tell whether its index is still valid.
-    private var generation = 0
+    /// The slot of each identity looked up.
+    private var slots: [ObjectIdentity: Int] = [:]
+    /// The object of each slot; nil for an identity looked up and not found (yet).
+    private var objects: ContiguousArray<NSManagedObject?> = []
 
-    /// Marks `identities` as looked up and returns those that were not, without repetitions.
-    func markLookedUp(_ identities: [ObjectIdentity]) -> [ObjectIdentity] {
-        generation += 1
-        objects.reserveCapacity(objects.count + identities.count)
-        return identities.filter { identity in
-            var isNew = false
-            Self.access(&objects[identity, default: { isNew = true; return nil }()])
-            return isNew
+    /// Gives each decoder the slot of its identity, and returns the identities that were not looked
+    /// up before, without repetitions: those to fetch.
+    func markLookedUp(_ decoders: [PreparedDecoder]) -> [ObjectIdentity] {
+        slots.reserveCapacity(slots.count + decoders.count)
+        var unknown: [ObjectIdentity] = []
+        for decoder in decoders {
+            guard let identity = decoder.identity else { continue }
+            decoder.slot = slot(for: identity) { unknown.append(identity) }
         }
+        return unknown
+    }
+
+    /// The slot of `identity`, made (and `made` called) if it has none: one hash either way.
+    private func slot(for identity: ObjectIdentity, made: () -> Void = {}) -> Int {
+        let next = objects.count
+        let slot = Self.read(&slots[identity, default: next])
+        if slot == next {
+            objects.append(nil)
+            made()
+        }
+        return slot
     }
 
     /// Registers objects found by a lookup, keeping any object already registered for an identity.
     func register(found: [ObjectIdentity: NSManagedObject]) {
-        generation += 1
         for (identity, object) in found {
-            if let index = objects.index(forKey: identity) {
-                if objects.values[index] == nil { objects.values[index] = object }
-            } else {
-                objects[identity] = object
-            }
+            let slot = slot(for: identity)
+            if objects[slot] == nil { objects[slot] = object }
         }
     }
 
-    /// The object registered for `identity`, or the one `make` makes, registered for it.
-    func object(for identity: ObjectIdentity, orMake make: () -> NSManagedObject) -> (object: NSManagedObject, isMade: Bool) {
-        let index = objects.index(forKey: identity)
-        if let index, let object = objects.values[index] { return (object, false) }
-        let start = generation
+    /// The object of `decoder`'s identity, or the one `make` makes, registered for it.
+    func object(for decoder: PreparedDecoder, identity: ObjectIdentity, orMake make: () -> NSManagedObject) -> (object: NSManagedObject, isMade: Bool) {
+        let slot = decoder.slot ?? slot(for: identity)
+        if let object = objects[slot] { return (object, false) }
         let object = make()
-        // `make` may have run code that changed the table, moving what the index points at.
-        if let index, generation == start {
-            objects.values[index] = object
-        } else {
-            objects[identity] = object
-        }
-        generation += 1
+        objects[slot] = object
         return (object, true)
     }
 
     /// Forgets `object` as the one with `identity`, for an undone insert.
     func forget(_ object: NSManagedObject, identity: ObjectIdentity) {
-        guard objects[identity] ?? nil === object else { return }
-        generation += 1
-        objects[identity] = .some(nil)
+        guard let slot = slots[identity], objects[slot] === object else { return }
+        objects[slot] = nil
     }
 
-    private static func access<Value>(_ value: inout Value) {}
+    /// Reads a value through `inout`, so that a dictionary's `default:` subscript inserts the
+    /// default and returns the value with one hash.
+    private static func read(_ value: inout Int) -> Int {
+        value
+    }
 }
