@@ -30,12 +30,12 @@ extension ImportSession {
     private func prepareRelatedValues(of source: ObjectSource, mapping: DecodingMapping) {
         let prepared = source.decoder
         let values = prepared.values
-        let destinations = destinationMappings(of: mapping)
-        for (index, property) in mapping.mapping.properties.enumerated() {
-            guard let relationship = property.relationship,
-                  let destination = destinations[index],
-                  !values.hasManualValue(for: property)
-            else { continue }
+        let properties = mapping.mapping.properties
+        // Only relationships have destinations: attributes are skipped without reading their mappings.
+        for (index, destination) in destinationMappings(of: mapping).enumerated() {
+            guard let destination else { continue }
+            let property = properties[index]
+            guard !values.hasManualValue(for: property) else { continue }
             guard let (container, key) = try? values.locate(property.path) else {
                 // A plain key is located unless absent (a key path may also fail): an absent key is
                 // remembered, so that applying the object does not look for it again.
@@ -45,7 +45,7 @@ extension ImportSession {
             // A `null` value fails to prepare, as other values that cannot be, and is left to the
             // decode: checking for it first would cost every present value a lookup.
             let userInfo = prepared.userInfo
-            if relationship.isToMany {
+            if property.isToMany {
                 guard var elements = try? container.nestedUnkeyedContainer(forKey: key),
                       let sources = prepareElements(of: &elements, userInfo: userInfo, mapping: destination)
                 else { continue }
@@ -81,11 +81,9 @@ extension ImportSession {
 
     /// Fetches, one request per entity, the objects of the identities enqueued and not looked up yet.
     func fetchPending() throws {
-        for pending in takePendingDecoders() {
-            let table = identityTable(for: pending.mapping)
-            let identities = table.markLookedUp(pending.decoders)
-            guard !identities.isEmpty else { continue }
-            table.register(found: try IdentityFetch.objects(with: identities, of: pending.mapping, in: context))
+        for pending in takePendingIdentities() {
+            let found = try IdentityFetch.objects(with: pending.identities, of: pending.mapping, in: context)
+            identityTable(for: pending.mapping).register(found: found)
         }
     }
 }

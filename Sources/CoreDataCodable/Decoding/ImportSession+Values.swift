@@ -96,7 +96,7 @@ extension ImportSession {
                 newValue = try materialize(source, mapping: source.decoder.mapping)
             case .many(let sources):
                 let objects = try sources.map { try materialize($0, mapping: $0.decoder.mapping) }
-                newValue = Self.toManyValue(objects, ordered: relationship.isOrdered)
+                newValue = Self.toManyValue(objects, ordered: property.isOrdered)
             }
         } else if prepared.isAbsent(at: index) {
             return
@@ -105,7 +105,7 @@ extension ImportSession {
             case .missing:
                 return
             case .null:
-                newValue = relationship.isToMany ? Self.toManyValue([], ordered: relationship.isOrdered) : nil
+                newValue = property.isToMany ? Self.toManyValue([], ordered: property.isOrdered) : nil
             case .value(.manual(let value)):
                 newValue = try manualRelationshipValue(value, property, relationship, values: prepared.values, entity: entity)
             case .value(.decoder(let decoder)):

@@ -28,9 +28,9 @@ final class ImportSession: @unchecked Sendable {
     /// The decoders of the objects whose `initialize(from:)` hooks are running, innermost last:
     /// only their decodes can reach a value prepared ahead without going through its parent.
     @exclusivity(unchecked) private var initializing: [PreparedDecoder] = []
-    /// Decoders whose identities to fetch before the next lookup, by mapping in the order first
-    /// enqueued (found by reference, as ``mappingTables``).
-    @exclusivity(unchecked) private var pending: [(mapping: EntityMapping, decoders: [PreparedDecoder])] = []
+    /// Identities met for the first time, to fetch before the next lookup, by mapping in the order
+    /// first enqueued (found by reference, as ``mappingTables``).
+    @exclusivity(unchecked) private var pending: [(mapping: EntityMapping, identities: [ObjectIdentity])] = []
     /// Mappings by type, so that the shared registry's lock is taken once per type per decode.
     @exclusivity(unchecked) private var decodingMappings: [ObjectIdentifier: DecodingMapping] = [:]
     @exclusivity(unchecked) private var destinations: [String: DestinationDecoding] = [:]
@@ -134,7 +134,9 @@ final class ImportSession: @unchecked Sendable {
 
     /// The table of the objects of `mapping`'s entity by identity, shared by the mappings of that entity.
     func identityTable(for mapping: EntityMapping) -> IdentityTable {
-        if let known = mappingTables.first(where: { $0.mapping === mapping }) { return known.table }
+        for index in mappingTables.indices where mappingTables[index].mapping === mapping {
+            return mappingTables[index].table
+        }
         let table = identityTables[mapping.entityName] ?? IdentityTable()
         identityTables[mapping.entityName] = table
         mappingTables.append((mapping, table))
@@ -167,24 +169,28 @@ final class ImportSession: @unchecked Sendable {
         try mapping.initialize(object, source.decoder)
     }
 
-    /// Adds the identity of `source` to those the next fetch looks up.
+    /// Gives `source` the slot of its identity in its entity's table; an identity met for the first
+    /// time is added to those the next fetch looks up. The decoder is at hand now, while it was
+    /// just prepared: setting its slot later would cost a cache miss per object in large payloads.
     func enqueue(_ source: ObjectSource, mapping: EntityMapping) {
-        guard source.identity != nil else { return }
-        if let index = pending.firstIndex(where: { $0.mapping === mapping }) {
-            pending[index].decoders.append(source.decoder)
-        } else {
-            pending.append((mapping, [source.decoder]))
+        guard let identity = source.identity else { return }
+        source.decoder.slot = identityTable(for: mapping).slot(for: identity) {
+            if let index = pending.firstIndex(where: { $0.mapping === mapping }) {
+                pending[index].identities.append(identity)
+            } else {
+                pending.append((mapping, [identity]))
+            }
         }
     }
 
-    /// The decoders enqueued since the last call, one entry per entity: mappings of one entity
-    /// (types sharing it) have their decoders merged.
-    func takePendingDecoders() -> [(mapping: EntityMapping, decoders: [PreparedDecoder])] {
+    /// The identities enqueued since the last call, one entry per entity: mappings of one entity
+    /// (types sharing it) have their identities merged.
+    func takePendingIdentities() -> [(mapping: EntityMapping, identities: [ObjectIdentity])] {
         defer { pending = [] }
-        var merged: [(mapping: EntityMapping, decoders: [PreparedDecoder])] = []
+        var merged: [(mapping: EntityMapping, identities: [ObjectIdentity])] = []
         for entry in pending {
             if let index = merged.firstIndex(where: { $0.mapping.entityName == entry.mapping.entityName }) {
-                merged[index].decoders += entry.decoders
+                merged[index].identities += entry.identities
             } else {
                 merged.append(entry)
             }
@@ -197,8 +203,8 @@ final class ImportSession: @unchecked Sendable {
         _ mapping: DecodingMapping, identityValues: [Any], registered: (table: IdentityTable, identity: ObjectIdentity)?
     ) -> NSManagedObject {
         let object = mapping.makeObject(context)
-        for (attribute, value) in zip(mapping.mapping.identityAttributes, identityValues) {
-            object.setValue(value, forKey: attribute.name)
+        for (property, value) in zip(mapping.mapping.identityProperties, identityValues) {
+            object.setValue(value, forKey: property.name)
         }
         touched[ObjectIdentifier(object)] = .inserted
         undoLog.append(.inserted(object, registered: registered))

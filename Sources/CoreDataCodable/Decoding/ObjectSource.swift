@@ -98,7 +98,7 @@ struct ObjectSource {
         guard let value = try? decoder.singleValueContainer() else { return nil }
         let number = { () -> Any? in try? value.decode(Double.self) }
         let string = { () -> Any? in try? value.decode(String.self) }
-        switch mapping.mapping.identityAttributes.first?.attributeType {
+        switch mapping.mapping.identityProperties.first?.attributeType {
         case .integer16AttributeType?, .integer32AttributeType?, .integer64AttributeType?:
             return (try? value.decode(Int64.self)) ?? number() ?? string()
         case .doubleAttributeType?, .floatAttributeType?, .decimalAttributeType?:

@@ -6,29 +6,31 @@ import Foundation
 final class PreparedDecoder: Decoder {
     // Stored properties are ordered so that the small ones fill the padding after the forwarding
     // and the identity: a large import keeps one of these per object until its object is made.
+    // Like its session, a decoder is used on one thread only: its properties skip dynamic
+    // exclusivity checks.
     private let forwarding: Forwarding
     /// Whether the JSON value is a bare identifier: it holds the identity and nothing else.
     let isBareIdentifier: Bool
     /// The relationships, by property index below 32, whose keys preparing found absent.
-    private var absentRelationships: UInt32 = 0
+    @exclusivity(unchecked) private var absentRelationships: UInt32 = 0
     let userInfo: [CodingUserInfoKey: Any]
     let values: ObjectValues
     let mapping: DecodingMapping
     /// The identity values as decoded, kept only when the identity does not hold them unboxed.
-    private var decodedIdentityValues: [Any] = []
+    @exclusivity(unchecked) private var decodedIdentityValues: [Any] = []
     /// The related objects prepared ahead, with the index of their property in the mapping.
-    private var related: [(index: Int, value: PreparedRelated)] = []
+    @exclusivity(unchecked) private var related: [(index: Int, value: PreparedRelated)] = []
     /// The related objects not used yet, by coding path, for a hook that decodes them itself;
     /// nil for a path met twice. Built when such a hook first asks.
-    private var unusedByPath: [[JSONKey]: ObjectSource?]?
+    @exclusivity(unchecked) private var unusedByPath: [[JSONKey]: ObjectSource?]?
     /// The object initialized from this decoder, found or inserted for it, with whether this
     /// import inserted it; nil until then.
-    var target: (object: ObjectIdentifier, isNew: Bool)?
+    @exclusivity(unchecked) var target: (object: ObjectIdentifier, isNew: Bool)?
     /// The slot of the identity in its entity's ``IdentityTable``, -1 until looked up: 4 bytes that
     /// fit before the identity without making the decoder larger.
-    private var storedSlot: Int32 = -1
+    @exclusivity(unchecked) private var storedSlot: Int32 = -1
     /// The identity read from the JSON, nil for an entity without identity attributes.
-    private(set) var identity: ObjectIdentity?
+    @exclusivity(unchecked) private(set) var identity: ObjectIdentity?
 
     /// What requests go to. Decoders cheap to make again from what was prepared are made again
     /// when a hook asks rather than kept for every object.
@@ -79,8 +81,8 @@ final class PreparedDecoder: Decoder {
 
     /// Sets the identity from the value decoded for the single identity attribute.
     func setIdentity(value: Any) {
-        guard let attribute = mapping.mapping.identityAttributes.first else { return }
-        identity = ObjectIdentity(value: value, attribute: attribute)
+        guard let property = mapping.mapping.identityProperties.first else { return }
+        identity = ObjectIdentity(value: value, type: property.attributeType)
         decodedIdentityValues = identity?.isUnboxed == true ? [] : [value]
     }
 

@@ -2,30 +2,22 @@ import Foundation
 
 /// The objects of one entity that an import looked up or inserted, by identity.
 ///
-/// Each identity looked up gets a slot, which the prepared decoders carrying that identity keep:
-/// making their objects reads the slot without hashing the identity again. Slots are numbered in
-/// the order identities are first looked up, which is the order objects are made in, so making
-/// a large payload's objects walks the slots in order.
+/// Each identity gets a slot when a prepared decoder carrying it is enqueued for the fetch; the
+/// decoder keeps the slot, and making its object reads it without hashing the identity again.
+/// Slots are numbered in the order identities are first met, which is the order objects are made
+/// in, so making a large payload's objects walks the slots in order.
+///
+/// A table belongs to one import session, used on one thread: its properties skip dynamic
+/// exclusivity checks.
 final class IdentityTable {
     /// The slot of each identity looked up.
-    private var slots: [ObjectIdentity: Int] = [:]
+    @exclusivity(unchecked) private var slots: [ObjectIdentity: Int] = [:]
     /// The object of each slot; nil for an identity looked up and not found (yet).
-    private var objects: ContiguousArray<NSManagedObject?> = []
+    @exclusivity(unchecked) private var objects: ContiguousArray<NSManagedObject?> = []
 
-    /// Gives each decoder the slot of its identity, and returns the identities that were not looked
-    /// up before, without repetitions: those to fetch.
-    func markLookedUp(_ decoders: [PreparedDecoder]) -> [ObjectIdentity] {
-        slots.reserveCapacity(slots.count + decoders.count)
-        var unknown: [ObjectIdentity] = []
-        for decoder in decoders {
-            guard let identity = decoder.identity else { continue }
-            decoder.slot = slot(for: identity) { unknown.append(identity) }
-        }
-        return unknown
-    }
-
-    /// The slot of `identity`, made (and `made` called) if it has none: one hash either way.
-    private func slot(for identity: ObjectIdentity, made: () -> Void = {}) -> Int {
+    /// The slot of `identity`, made (and `made` called: the identity is to be fetched) if it has
+    /// none: one hash either way.
+    func slot(for identity: ObjectIdentity, made: () -> Void = {}) -> Int {
         let next = objects.count
         let slot = Self.read(&slots[identity, default: next])
         if slot == next {

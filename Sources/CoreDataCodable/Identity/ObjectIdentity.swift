@@ -93,15 +93,15 @@ struct ObjectIdentity: Hashable {
         self.init(values)
     }
 
-    /// An identity from the typed value of a single identity attribute.
-    init?(value: Any, attribute: NSAttributeDescription) {
-        self.init(single: value, type: attribute.attributeType)
+    /// An identity from the typed value of a single identity attribute of type `type`.
+    init?(value: Any, type: NSAttributeType) {
+        self.init(single: value, type: type)
     }
 
     /// An identity from typed attribute values in identity-attribute order.
     init?(values: [Any], attributes: [NSAttributeDescription]) {
         if values.count == 1, attributes.count == 1, let value = values.first, let attribute = attributes.first {
-            self.init(value: value, attribute: attribute)
+            self.init(value: value, type: attribute.attributeType)
             return
         }
         var normalized: [AnyHashable] = []

@@ -14,6 +14,10 @@ final class PropertyMapping {
     /// The attribute's type, read once: models are immutable once in use.
     let attributeType: NSAttributeType
     let relationship: NSRelationshipDescription?
+    /// Whether the property is a to-many relationship, read once as ``attributeType``.
+    let isToMany: Bool
+    /// Whether the property is an ordered to-many relationship.
+    let isOrdered: Bool
     /// The Swift type stored in a transformable or binary attribute, if registered.
     let codableType: (any Codable.Type)?
     /// Whether the property is one of the entity's identity attributes.
@@ -31,6 +35,8 @@ final class PropertyMapping {
         self.attribute = attribute
         attributeType = attribute?.attributeType ?? .undefinedAttributeType
         self.relationship = relationship
+        isToMany = relationship?.isToMany ?? false
+        isOrdered = relationship?.isOrdered ?? false
         self.codableType = codableType
         self.isIdentity = isIdentity
     }
