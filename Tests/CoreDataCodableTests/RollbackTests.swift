@@ -33,6 +33,19 @@ struct RollbackTests {
         #expect(try stack.count("PersonAttribute") == 2)
     }
 
+    @Test func failedDecodeRestoresObjectUpdatedAgainAfterCaughtFailure() throws {
+        let stack = try TestStack()
+        let person = try stack.decode(Person.self, fixture: "person")
+        #expect(throws: DecodingError.self) {
+            try stack.decode(Retry.self, fixture: "retry")
+        }
+        stack.read {
+            #expect(person.fullName == "Marco Polo")
+            #expect(person.city == "Murcia")
+        }
+        #expect(try stack.count("Retry") == 0)
+    }
+
     @Test func failedDecodeRemovesObjectsInsertedByPlainDecodableDestinations() throws {
         let stack = try TestStack()
         #expect(throws: DecodingError.self) {

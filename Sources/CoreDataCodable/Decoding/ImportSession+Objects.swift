@@ -72,7 +72,11 @@ extension ImportSession {
                 insert(mapping, identityValues: source.identityValues, registered: (table, identity))
             }
             object = found.object
-            isNew = found.isMade || willChange(object)
+            isNew = switch found.touch {
+            case .inserted: true
+            case .updated: false
+            case .untouched: willChange(object, slot: (table, found.slot))
+            }
         } else {
             object = insert(mapping, identityValues: source.identityValues, registered: nil)
             isNew = true

@@ -22,7 +22,8 @@ final class ImportSession: @unchecked Sendable {
     /// The identity table of each mapping met, found by reference: a payload has a few mappings,
     /// and comparing references costs less than hashing an entity name for every object.
     @exclusivity(unchecked) private var mappingTables: [(mapping: EntityMapping, table: IdentityTable)] = []
-    /// Objects this session inserted, or saved the values of before changing them.
+    /// Objects this session inserted, or saved the values of before changing them, when their
+    /// identity tables do not record it (see ``willChange(_:slot:)``).
     @exclusivity(unchecked) private var touched: [ObjectIdentifier: Touch] = [:]
     @exclusivity(unchecked) private var undoLog: [UndoEntry] = []
     /// The decoders of the objects whose `initialize(from:)` hooks are running, innermost last:
@@ -42,15 +43,12 @@ final class ImportSession: @unchecked Sendable {
     /// the objects such destinations insert on their own are the ones inserted since.
     @exclusivity(unchecked) private var insertedBeforeDestinations: Set<NSManagedObject>?
 
-    private enum Touch {
-        case inserted, updated
-    }
-
     private enum UndoEntry {
         /// With the table the object was registered in under its identity, if it has one.
         case inserted(NSManagedObject, registered: (table: IdentityTable, identity: ObjectIdentity)?)
-        /// The values of the object's entity's properties, in their order.
-        case updated(NSManagedObject, values: [Any?])
+        /// The values of the object's entity's properties, in their order, with the slot that
+        /// records the update if the object has one.
+        case updated(NSManagedObject, values: [Any?], slot: (table: IdentityTable, slot: Int)?)
     }
 
     private init(context: NSManagedObjectContext) throws {
@@ -97,12 +95,13 @@ final class ImportSession: @unchecked Sendable {
                 if let registered { registered.table.forget(object, identity: registered.identity) }
                 touched[ObjectIdentifier(object)] = nil
                 context.delete(object)
-            case .updated(let object, let values):
+            case .updated(let object, let values, let slot):
                 for (property, value) in zip(object.entity.properties, values)
                 where !Self.isSame(object.value(forKey: property.name), value) {
                     object.setValue(value, forKey: property.name)
                 }
                 touched[ObjectIdentifier(object)] = nil
+                if let slot { slot.table.setTouch(.untouched, at: slot.slot) }
             }
         }
     }
@@ -206,7 +205,8 @@ final class ImportSession: @unchecked Sendable {
         for (property, value) in zip(mapping.mapping.identityProperties, identityValues) {
             object.setValue(value, forKey: property.name)
         }
-        touched[ObjectIdentifier(object)] = .inserted
+        // The identity table records objects it registers; others are recorded by object.
+        if registered == nil { touched[ObjectIdentifier(object)] = .inserted }
         undoLog.append(.inserted(object, registered: registered))
         return object
     }
@@ -214,16 +214,26 @@ final class ImportSession: @unchecked Sendable {
     /// Saves the property values of `object` before this session first changes it, so that a
     /// failure can put them back, and returns whether this session inserted it: objects inserted
     /// by the session need nothing saved, and their properties hold nothing worth comparing.
-    func willChange(_ object: NSManagedObject) -> Bool {
+    ///
+    /// An object with an identity `slot` has what was done to it recorded there; other objects are
+    /// recorded by object.
+    func willChange(_ object: NSManagedObject, slot: (table: IdentityTable, slot: Int)? = nil) -> Bool {
         let id = ObjectIdentifier(object)
-        if let touch = touched[id] { return touch == .inserted }
-        touched[id] = .updated
+        if !touched.isEmpty, let touch = touched[id] {
+            if let slot { slot.table.setTouch(touch, at: slot.slot) }
+            return touch == .inserted
+        }
+        if let slot {
+            slot.table.setTouch(.updated, at: slot.slot)
+        } else {
+            touched[id] = .updated
+        }
         let values = object.entity.properties.map { property -> Any? in
             let value = object.value(forKey: property.name)
             guard let relationship = property as? NSRelationshipDescription, relationship.isToMany else { return value }
             return Self.snapshot(ofToMany: value)
         }
-        undoLog.append(.updated(object, values: values))
+        undoLog.append(.updated(object, values: values, slot: slot))
         return false
     }
 

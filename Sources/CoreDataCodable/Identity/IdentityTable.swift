@@ -14,6 +14,9 @@ final class IdentityTable {
     @exclusivity(unchecked) private var slots: [ObjectIdentity: Int] = [:]
     /// The object of each slot; nil for an identity looked up and not found (yet).
     @exclusivity(unchecked) private var objects: ContiguousArray<NSManagedObject?> = []
+    /// What the session did to each slot's object: kept here, a byte per slot read in order, rather
+    /// than in a table by object.
+    @exclusivity(unchecked) private var touches: [Touch] = []
 
     /// The slot of `identity`, made (and `made` called: the identity is to be fetched) if it has
     /// none: one hash either way.
@@ -22,6 +25,7 @@ final class IdentityTable {
         let slot = Self.read(&slots[identity, default: next])
         if slot == next {
             objects.append(nil)
+            touches.append(.untouched)
             made()
         }
         return slot
@@ -35,19 +39,29 @@ final class IdentityTable {
         }
     }
 
-    /// The object of `decoder`'s identity, or the one `make` makes, registered for it.
-    func object(for decoder: PreparedDecoder, identity: ObjectIdentity, orMake make: () -> NSManagedObject) -> (object: NSManagedObject, isMade: Bool) {
+    /// The object of `decoder`'s identity with its slot and what the session did to it, or the
+    /// object `make` inserts, registered for the identity as inserted.
+    func object(
+        for decoder: PreparedDecoder, identity: ObjectIdentity, orMake make: () -> NSManagedObject
+    ) -> (object: NSManagedObject, slot: Int, touch: Touch) {
         let slot = decoder.slot ?? slot(for: identity)
-        if let object = objects[slot] { return (object, false) }
+        if let object = objects[slot] { return (object, slot, touches[slot]) }
         let object = make()
         objects[slot] = object
-        return (object, true)
+        touches[slot] = .inserted
+        return (object, slot, .inserted)
+    }
+
+    /// Records what the session did to the object of `slot`.
+    func setTouch(_ touch: Touch, at slot: Int) {
+        touches[slot] = touch
     }
 
     /// Forgets `object` as the one with `identity`, for an undone insert.
     func forget(_ object: NSManagedObject, identity: ObjectIdentity) {
         guard let slot = slots[identity], objects[slot] === object else { return }
         objects[slot] = nil
+        touches[slot] = .untouched
     }
 
     /// Reads a value through `inout`, so that a dictionary's `default:` subscript inserts the
@@ -55,4 +69,10 @@ final class IdentityTable {
     private static func read(_ value: inout Int) -> Int {
         value
     }
+}
+
+/// What an import session did to an object: whether failing deletes it or puts its values back,
+/// and whether its values are its own already.
+enum Touch: UInt8 {
+    case untouched, inserted, updated
 }

@@ -361,6 +361,26 @@ final class HandBox: NSManagedObject, CoreDataDecodable {
     }
 }
 
+/// A hook that catches a failed decode of a person and decodes the person again.
+final class Retry: NSManagedObject, CoreDataDecodable {
+    @Managed var id: Int64
+    @Managed var person: Person?
+
+    enum CodingKeys: String, CoreDataCodingKey {
+        case id, person, firstAttempt, secondAttempt, check
+    }
+
+    static let identityAttribute: IdentityAttribute = "id"
+
+    func initialize(from decoder: any Decoder) throws {
+        try defaultInitialization(from: decoder, with: [.id])
+        let container = try decoder.container(for: Self.self)
+        person = try? container.decode(Person.self, forKey: .firstAttempt)
+        person = try container.decode(Person.self, forKey: .secondAttempt)
+        _ = try container.decode(Int.self, forKey: .check)
+    }
+}
+
 /// The root of an entity hierarchy (entity `Animal`, subentity `Dog`).
 class Animal: NSManagedObject, CoreDataCodable, UsingDefaultCodingKeys {
     @Managed var id: Int64

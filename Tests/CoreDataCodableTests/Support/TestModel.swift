@@ -68,6 +68,8 @@ enum TestModel {
         let handBox = builder.entity("HandBox", HandBox.self, [attribute("id", .integer64AttributeType, optional: false)])
         builder.relate(handBox, "customs", to: custom, toMany: true)
         builder.relate(handBox, "main", to: custom)
+        let retry = builder.entity("Retry", Retry.self, [attribute("id", .integer64AttributeType, optional: false)])
+        builder.relate(retry, "person", to: person)
         builder.entity("CustomDoubleId", CustomDoubleId.self, [
             attribute("id", .stringAttributeType),
             attribute("value", .stringAttributeType),
