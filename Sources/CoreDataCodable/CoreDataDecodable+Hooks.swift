@@ -2,7 +2,7 @@ import Foundation
 
 extension CoreDataDecodable where Self: NSManagedObject {
     public func initialize(from decoder: any Decoder) throws {
-        try defaultInitialization(from: decoder)
+        try ImportSession.applyDefaultValues(to: self, from: decoder, fromDefaultHook: true) { _ in true }
     }
 
     /// Sets every property whose key the JSON has; properties whose key is missing keep their values.

@@ -46,6 +46,41 @@ struct RollbackTests {
         #expect(try stack.count("Retry") == 0)
     }
 
+    @Test func failedDecodeRestoresRelatedObjectsChangedAfterTheirHooks() throws {
+        let stack = try TestStack()
+        let person = try stack.decode(Person.self, fixture: "person")
+        #expect(throws: DecodingError.self) {
+            try stack.decode(Many<Person>.self, fixture: "attributeRenamedFailsLate")
+        }
+        stack.read {
+            #expect(person.attributesSet.compactMap(\.name).sorted() == ["funny", "tall"])
+        }
+    }
+
+    @Test func failedDecodeRestoresRelatedObjectsMovedToAnotherObject() throws {
+        let stack = try TestStack()
+        let person = try stack.decode(Person.self, fixture: "person")
+        #expect(throws: DecodingError.self) {
+            try stack.decode(Many<Person>.self, fixture: "attributeMovedFailsLate")
+        }
+        stack.read {
+            #expect(person.attributesSet.map(\.id).sorted() == [1, 2])
+            #expect(person.attributesSet.allSatisfy { $0.person === person })
+        }
+        #expect(try stack.count("Person") == 1)
+        #expect(try stack.count("PersonAttribute") == 2)
+    }
+
+    @Test func failedDecodeRestoresRelatedObjectsChangedByCustomHooks() throws {
+        let stack = try TestStack()
+        let person = try stack.decode(Person.self, fixture: "person")
+        #expect(throws: DecodingError.self) {
+            try stack.decode(Many<Renamer>.self, fixture: "renamersFailLate")
+        }
+        stack.read { #expect(person.country?.name == "Spain") }
+        #expect(try stack.count("Country") == 1)
+    }
+
     @Test func failedDecodeRemovesObjectsInsertedByPlainDecodableDestinations() throws {
         let stack = try TestStack()
         #expect(throws: DecodingError.self) {

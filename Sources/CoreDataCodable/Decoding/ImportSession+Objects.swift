@@ -7,7 +7,7 @@ extension ImportSession {
         case .mapped(let mapping):
             let source = try self.source(for: decoder, mapping: mapping)
             try fetchPending()
-            return try materialize(source, mapping: mapping)
+            return try materialize(source, mapping: mapping, mayDefer: !isInitializing)
         case .decodable(let type):
             return try decodeDecodable(type, from: decoder)
         }
@@ -47,7 +47,7 @@ extension ImportSession {
             var made: [ObjectSource] = []
             sources.reverse()
             while let source = sources.popLast() {
-                objects.append(try materialize(source, mapping: mapping))
+                objects.append(try materialize(source, mapping: mapping, mayDefer: !isInitializing))
                 made.append(source)
                 if made.count == Self.sourcesFreedTogether { made.removeAll(keepingCapacity: true) }
             }
@@ -63,25 +63,32 @@ extension ImportSession {
     }
 
     /// The object for `source`, found or inserted, initialized by the type's hook.
-    func materialize(_ source: ObjectSource, mapping: DecodingMapping) throws -> NSManagedObject {
+    ///
+    /// The values of a found object are saved before its hook runs, which may change it. When
+    /// its hook and the hooks running (those of the objects it is related to) are the default
+    /// one, only this library changes the object, and saving is left to its first change, if
+    /// `mayDefer`: an update that changes nothing then saves nothing. The caller must then save
+    /// the object before relating it to another (which changes it through the inverse
+    /// relationship), or be the outermost decode, whose caller relates it after the decode ends.
+    func materialize(_ source: ObjectSource, mapping: DecodingMapping, mayDefer: Bool) throws -> NSManagedObject {
         let object: NSManagedObject
-        let isNew: Bool
+        let touch: Touch
         if let identity = source.identity {
             let table = identityTable(for: mapping.mapping)
             let found = table.object(for: source.decoder, identity: identity) {
                 insert(mapping, identityValues: source.identityValues, registered: (table, identity))
             }
             object = found.object
-            isNew = switch found.touch {
-            case .inserted: true
-            case .updated: false
-            case .untouched: willChange(object, slot: (table, found.slot))
+            touch = switch found.touch {
+            case .untouched where mayDefer && onlyDefaultHooks(with: mapping): .untouched
+            case .untouched: willChange(object, slot: (table, found.slot)) ? .inserted : .updated
+            case let touch: touch
             }
         } else {
             object = insert(mapping, identityValues: source.identityValues, registered: nil)
-            isNew = true
+            touch = .inserted
         }
-        try initialize(object, isNew: isNew, from: source, mapping: mapping)
+        try initialize(object, touch: touch, from: source, mapping: mapping)
         return object
     }
 

@@ -3,16 +3,20 @@ import Foundation
 extension ImportSession {
     /// Applies the values an `initialize(from:)` decoder carries to `object`, for the properties
     /// `isIncluded` accepts: what every `defaultInitialization` does.
+    ///
+    /// `fromDefaultHook` tells that the type's own `initialize(from:)` is the default one.
     static func applyDefaultValues(
-        to object: NSManagedObject, from decoder: any Decoder, including isIncluded: (PropertyMapping) -> Bool
+        to object: NSManagedObject, from decoder: any Decoder, fromDefaultHook: Bool = false,
+        including isIncluded: (PropertyMapping) -> Bool
     ) throws {
         // The usual call: an object's hook passing on the decoder the import initializes it with.
-        // The session is known then, and whether it inserted the object.
+        // The session is known then, and what it did to the object.
         if type(of: decoder) == PreparedDecoder.self, let prepared = decoder as? PreparedDecoder,
            let target = prepared.target, target.object == ObjectIdentifier(object),
            let session = current, session.isInitializing(from: prepared) {
+            if fromDefaultHook { session.noteDefaultHook(of: prepared.mapping) }
             try session.undoingOnFailure { session in
-                try session.apply(prepared, to: object, isNew: target.isNew, including: isIncluded)
+                try session.apply(prepared, to: object, touch: target.touch, including: isIncluded)
             }
             return
         }
@@ -20,12 +24,12 @@ extension ImportSession {
         try run(in: context) { session in
             let prepared = try decoder as? PreparedDecoder ?? session.prepare(decoder, for: object)
             // The import found or inserted the object for this decoder, and knows which already.
-            let isNew = if let target = prepared.target, target.object == ObjectIdentifier(object) {
-                target.isNew
+            let touch: Touch = if let target = prepared.target, target.object == ObjectIdentifier(object) {
+                target.touch
             } else {
-                session.willChange(object)
+                session.willChange(object) ? .inserted : .updated
             }
-            try session.apply(prepared, to: object, isNew: isNew, including: isIncluded)
+            try session.apply(prepared, to: object, touch: touch, including: isIncluded)
         }
     }
 
@@ -40,29 +44,32 @@ extension ImportSession {
     }
 
     /// Sets the properties present in the JSON of `prepared` on `object`; missing keys leave
-    /// properties unchanged. `isNew` tells whether this session inserted the object: its
-    /// properties then hold nothing worth comparing, and setting is cheaper.
+    /// properties unchanged. `touch` tells what this session did to the object: the properties
+    /// of an object it inserted hold nothing worth comparing, and setting is cheaper; the values
+    /// of an `untouched` one are saved before its first change.
     func apply(
-        _ prepared: PreparedDecoder, to object: NSManagedObject, isNew: Bool, including isIncluded: (PropertyMapping) -> Bool
+        _ prepared: PreparedDecoder, to object: NSManagedObject, touch: Touch, including isIncluded: (PropertyMapping) -> Bool
     ) throws {
+        var touch = touch
         let mapping = prepared.mapping.mapping
         let identified = prepared.identifiedObject == ObjectIdentifier(object)
         // A bare identifier found or inserted its object and holds nothing more to apply.
         if identified, prepared.isBareIdentifier, prepared.values.manualValues.isEmpty { return }
+        let values = prepared.values
         for (index, property) in mapping.properties.enumerated() where isIncluded(property) {
             if let attribute = property.attribute {
                 // The object was found or inserted by these very values.
                 if identified, property.isIdentity { continue }
-                try applyAttribute(property, attribute, from: prepared.values, to: object, isNew: isNew, entity: mapping.entityName)
+                try applyAttribute(property, attribute, from: values, of: prepared, to: object, touch: &touch, entity: mapping.entityName)
             } else if let relationship = property.relationship {
-                try applyRelationship(property, relationship, from: prepared, at: index, to: object, isNew: isNew, entity: mapping.entityName)
+                try applyRelationship(property, relationship, from: prepared, at: index, to: object, touch: &touch, entity: mapping.entityName)
             }
         }
     }
 
     private func applyAttribute(
         _ property: PropertyMapping, _ attribute: NSAttributeDescription,
-        from values: ObjectValues, to object: NSManagedObject, isNew: Bool, entity: String
+        from values: ObjectValues, of prepared: PreparedDecoder, to object: NSManagedObject, touch: inout Touch, entity: String
     ) throws {
         switch try values.attributeValue(property, entity: entity) {
         case .missing:
@@ -74,28 +81,34 @@ extension ImportSession {
                     debugDescription: "null for the non-optional attribute \(entity).\(property.name)."
                 ))
             }
-            if object.value(forKey: property.name) != nil { object.setValue(nil, forKey: property.name) }
+            guard object.value(forKey: property.name) != nil else { return }
+            if touch == .untouched { willChange(object, touch: &touch, decodedBy: prepared) }
+            object.setValue(nil, forKey: property.name)
         case .value(let value):
-            if !isNew, let current = object.value(forKey: property.name),
+            if touch != .inserted, let current = object.value(forKey: property.name),
                property.attributeType != .transformableAttributeType,
                ObjectIdentity.isEqual(current, value, for: property.attributeType) {
                 return
             }
+            if touch == .untouched { willChange(object, touch: &touch, decodedBy: prepared) }
             object.setValue(value, forKey: property.name)
         }
     }
 
     private func applyRelationship(
         _ property: PropertyMapping, _ relationship: NSRelationshipDescription,
-        from prepared: PreparedDecoder, at index: Int, to object: NSManagedObject, isNew: Bool, entity: String
+        from prepared: PreparedDecoder, at index: Int, to object: NSManagedObject, touch: inout Touch, entity: String
     ) throws {
         let newValue: Any?
-        if let related = prepared.prepared(at: index) {
+        // Related objects prepared ahead may leave saving their values to their first change,
+        // which relating them makes through the inverse: see `willRelate`.
+        let related = prepared.prepared(at: index)
+        if let related {
             switch related {
             case .one(let source):
-                newValue = try materialize(source, mapping: source.decoder.mapping)
+                newValue = try materialize(source, mapping: source.decoder.mapping, mayDefer: true)
             case .many(let sources):
-                let objects = try sources.map { try materialize($0, mapping: $0.decoder.mapping) }
+                let objects = try sources.map { try materialize($0, mapping: $0.decoder.mapping, mayDefer: true) }
                 newValue = Self.toManyValue(objects, ordered: property.isOrdered)
             }
         } else if prepared.isAbsent(at: index) {
@@ -112,9 +125,29 @@ extension ImportSession {
                 newValue = try decodeRelated(relationship, from: decoder, property: property, entity: entity)
             }
         }
-        if isNew || !Self.isSameRelationshipValue(object.value(forKey: property.name), newValue) {
-            object.setValue(newValue, forKey: property.name)
+        guard touch == .inserted || !Self.isSameRelationshipValue(object.value(forKey: property.name), newValue) else { return }
+        if touch == .untouched { willChange(object, touch: &touch, decodedBy: prepared) }
+        if property.hasInverse, let related { willRelate(related) }
+        object.setValue(newValue, forKey: property.name)
+    }
+
+    /// Saves the values of related objects found and left unsaved until their first change (see
+    /// ``materialize(_:mapping:mayDefer:)``), before relating them changes their inverse.
+    private func willRelate(_ related: PreparedRelated) {
+        switch related {
+        case .one(let source):
+            willRelate(source)
+        case .many(let sources):
+            for source in sources { willRelate(source) }
         }
+    }
+
+    private func willRelate(_ source: ObjectSource) {
+        let decoder = source.decoder
+        guard decoder.target?.touch == .untouched, let slot = decoder.slot else { return }
+        let table = identityTable(for: decoder.mapping.mapping)
+        guard table.touch(at: slot) == .untouched, let object = table.object(at: slot) else { return }
+        _ = willChange(object, slot: (table, slot))
     }
 
     /// The destination object, or objects, of a relationship value not prepared ahead.

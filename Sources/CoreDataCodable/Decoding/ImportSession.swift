@@ -37,6 +37,9 @@ final class ImportSession: @unchecked Sendable {
     @exclusivity(unchecked) private var destinations: [String: DestinationDecoding] = [:]
     /// The mapped destination of each property of a mapping, by mapping.
     @exclusivity(unchecked) private var destinationMappings: [ObjectIdentifier: [DecodingMapping?]] = [:]
+    /// The mappings of types that keep the default `initialize(from:)`: only this library changes
+    /// their objects, so an object found needs its values saved only before its first change.
+    @exclusivity(unchecked) private var defaultHookMappings: [ObjectIdentifier] = []
     /// The mappings whose last related value read was a bare identifier: the next is read as one first.
     @exclusivity(unchecked) private var identifierMappings: Set<ObjectIdentifier> = []
     /// The context's inserted objects before the first plain `Decodable` destination was decoded:
@@ -160,9 +163,9 @@ final class ImportSession: @unchecked Sendable {
         initializing.last === decoder && thread == .current
     }
 
-    /// Runs an object's `initialize(from:)` hook; `isNew` tells whether this session inserted the object.
-    func initialize(_ object: NSManagedObject, isNew: Bool, from source: ObjectSource, mapping: DecodingMapping) throws {
-        source.decoder.target = (ObjectIdentifier(object), isNew)
+    /// Runs an object's `initialize(from:)` hook; `touch` tells what this session did to the object.
+    func initialize(_ object: NSManagedObject, touch: Touch, from source: ObjectSource, mapping: DecodingMapping) throws {
+        source.decoder.target = (ObjectIdentifier(object), touch)
         initializing.append(source.decoder)
         defer { initializing.removeLast() }
         try mapping.initialize(object, source.decoder)
@@ -209,6 +212,26 @@ final class ImportSession: @unchecked Sendable {
         if registered == nil { touched[ObjectIdentifier(object)] = .inserted }
         undoLog.append(.inserted(object, registered: registered))
         return object
+    }
+
+    /// Records that the type of `mapping` keeps the default `initialize(from:)`.
+    func noteDefaultHook(of mapping: DecodingMapping) {
+        let id = ObjectIdentifier(mapping)
+        if !defaultHookMappings.contains(id) { defaultHookMappings.append(id) }
+    }
+
+    /// Whether the types of `mapping` and of the objects whose hooks are running are known to keep
+    /// the default `initialize(from:)`.
+    func onlyDefaultHooks(with mapping: DecodingMapping) -> Bool {
+        defaultHookMappings.contains(ObjectIdentifier(mapping))
+            && initializing.allSatisfy { defaultHookMappings.contains(ObjectIdentifier($0.mapping)) }
+    }
+
+    /// Saves the values of `object`, found for `decoder` and left to be saved before its first
+    /// change (`touch` is `untouched`); `touch` is then what the session did to it.
+    func willChange(_ object: NSManagedObject, touch: inout Touch, decodedBy decoder: PreparedDecoder) {
+        let slot = decoder.slot.map { (identityTable(for: decoder.mapping.mapping), $0) }
+        touch = willChange(object, slot: slot) ? .inserted : .updated
     }
 
     /// Saves the property values of `object` before this session first changes it, so that a

@@ -23,9 +23,10 @@ final class PreparedDecoder: Decoder {
     /// The related objects not used yet, by coding path, for a hook that decodes them itself;
     /// nil for a path met twice. Built when such a hook first asks.
     @exclusivity(unchecked) private var unusedByPath: [[JSONKey]: ObjectSource?]?
-    /// The object initialized from this decoder, found or inserted for it, with whether this
-    /// import inserted it; nil until then.
-    @exclusivity(unchecked) var target: (object: ObjectIdentifier, isNew: Bool)?
+    /// The object initialized from this decoder, found or inserted for it, with what this import
+    /// did to it so far (`untouched`: found, its values to be saved before its first change);
+    /// nil until then.
+    @exclusivity(unchecked) var target: (object: ObjectIdentifier, touch: Touch)?
     /// The slot of the identity in its entity's ``IdentityTable``, -1 until looked up: 4 bytes that
     /// fit before the identity without making the decoder larger.
     @exclusivity(unchecked) private var storedSlot: Int32 = -1

@@ -52,6 +52,16 @@ final class IdentityTable {
         return (object, slot, .inserted)
     }
 
+    /// The object of `slot`, if found or inserted.
+    func object(at slot: Int) -> NSManagedObject? {
+        objects[slot]
+    }
+
+    /// What the session did to the object of `slot`.
+    func touch(at slot: Int) -> Touch {
+        touches[slot]
+    }
+
     /// Records what the session did to the object of `slot`.
     func setTouch(_ touch: Touch, at slot: Int) {
         touches[slot] = touch

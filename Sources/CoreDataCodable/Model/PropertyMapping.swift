@@ -18,6 +18,8 @@ final class PropertyMapping {
     let isToMany: Bool
     /// Whether the property is an ordered to-many relationship.
     let isOrdered: Bool
+    /// Whether the property is a relationship with an inverse: setting it changes its destinations.
+    let hasInverse: Bool
     /// The Swift type stored in a transformable or binary attribute, if registered.
     let codableType: (any Codable.Type)?
     /// Whether the property is one of the entity's identity attributes.
@@ -37,6 +39,7 @@ final class PropertyMapping {
         self.relationship = relationship
         isToMany = relationship?.isToMany ?? false
         isOrdered = relationship?.isOrdered ?? false
+        hasInverse = relationship?.inverseRelationship != nil
         self.codableType = codableType
         self.isIdentity = isIdentity
     }

@@ -381,6 +381,24 @@ final class Retry: NSManagedObject, CoreDataDecodable {
     }
 }
 
+/// A hook that changes its related country after the default initialization, then checks a value.
+final class Renamer: NSManagedObject, CoreDataDecodable {
+    @Managed var id: Int64
+    @Managed var country: Country?
+
+    enum CodingKeys: String, CoreDataCodingKey {
+        case id, country, check
+    }
+
+    static let identityAttribute: IdentityAttribute = "id"
+
+    func initialize(from decoder: any Decoder) throws {
+        try defaultInitialization(from: decoder)
+        country?.name = "Renamed"
+        _ = try decoder.container(for: Self.self).decode(Int.self, forKey: .check)
+    }
+}
+
 /// The root of an entity hierarchy (entity `Animal`, subentity `Dog`).
 class Animal: NSManagedObject, CoreDataCodable, UsingDefaultCodingKeys {
     @Managed var id: Int64

@@ -70,6 +70,8 @@ enum TestModel {
         builder.relate(handBox, "main", to: custom)
         let retry = builder.entity("Retry", Retry.self, [attribute("id", .integer64AttributeType, optional: false)])
         builder.relate(retry, "person", to: person)
+        let renamer = builder.entity("Renamer", Renamer.self, [attribute("id", .integer64AttributeType, optional: false)])
+        builder.relate(renamer, "country", to: country)
         builder.entity("CustomDoubleId", CustomDoubleId.self, [
             attribute("id", .stringAttributeType),
             attribute("value", .stringAttributeType),
