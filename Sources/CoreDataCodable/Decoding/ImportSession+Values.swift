@@ -99,17 +99,17 @@ extension ImportSession {
         _ property: PropertyMapping, _ relationship: NSRelationshipDescription,
         from prepared: PreparedDecoder, at index: Int, to object: NSManagedObject, touch: inout Touch, entity: String
     ) throws {
-        let newValue: Any?
+        let newValue: RelationshipValue
         // Related objects prepared ahead may leave saving their values to their first change,
         // which relating them makes through the inverse: see `willRelate`.
         let related = prepared.prepared(at: index)
         if let related {
             switch related {
             case .one(let source):
-                newValue = try materialize(source, mapping: source.decoder.mapping, mayDefer: true)
+                newValue = .one(try materialize(source, mapping: source.decoder.mapping, mayDefer: true))
             case .many(let sources):
                 let objects = try sources.map { try materialize($0, mapping: $0.decoder.mapping, mayDefer: true) }
-                newValue = Self.toManyValue(objects, ordered: property.isOrdered)
+                newValue = RelationshipValue(toMany: objects, ordered: property.isOrdered)
             }
         } else if prepared.isAbsent(at: index) {
             return
@@ -118,17 +118,17 @@ extension ImportSession {
             case .missing:
                 return
             case .null:
-                newValue = property.isToMany ? Self.toManyValue([], ordered: property.isOrdered) : nil
+                newValue = property.isToMany ? RelationshipValue(toMany: [], ordered: property.isOrdered) : .one(nil)
             case .value(.manual(let value)):
-                newValue = try manualRelationshipValue(value, property, relationship, values: prepared.values, entity: entity)
+                newValue = try manualRelationshipValue(value, property, values: prepared.values, entity: entity)
             case .value(.decoder(let decoder)):
                 newValue = try decodeRelated(relationship, from: decoder, property: property, entity: entity)
             }
         }
-        guard touch == .inserted || !Self.isSameRelationshipValue(object.value(forKey: property.name), newValue) else { return }
+        guard touch == .inserted || !newValue.isSame(as: object.value(forKey: property.name)) else { return }
         if touch == .untouched { willChange(object, touch: &touch, decodedBy: prepared) }
         if property.hasInverse, let related { willRelate(related) }
-        object.setValue(newValue, forKey: property.name)
+        object.setValue(newValue.value, forKey: property.name)
     }
 
     /// Saves the values of related objects found and left unsaved until their first change (see
@@ -153,7 +153,7 @@ extension ImportSession {
     /// The destination object, or objects, of a relationship value not prepared ahead.
     private func decodeRelated(
         _ relationship: NSRelationshipDescription, from decoder: any Decoder, property: PropertyMapping, entity: String
-    ) throws -> Any? {
+    ) throws -> RelationshipValue {
         guard let destinationEntity = relationship.destinationEntity else {
             throw CoreDataCodableError(
                 .propertyNotDecodable(entity: entity, property: property.name, reason: "it has no destination entity."),
@@ -161,33 +161,10 @@ extension ImportSession {
             )
         }
         let destination = try destinationDecoding(for: destinationEntity)
-        guard relationship.isToMany else { return try decodeObject(destination, from: decoder) }
+        guard property.isToMany else { return .one(try decodeObject(destination, from: decoder)) }
         var container = try decoder.unkeyedContainer()
         let objects = try decodeObjects(destination, from: &container, userInfo: decoder.userInfo)
-        return Self.toManyValue(objects, ordered: relationship.isOrdered)
-    }
-
-    /// Whether two relationship values hold the same objects (in the same order when ordered),
-    /// so that setting one over the other would change nothing.
-    private static func isSameRelationshipValue(_ current: Any?, _ new: Any?) -> Bool {
-        switch (current, new) {
-        case (nil, nil):
-            return true
-        case let (current as NSManagedObject, new as NSManagedObject):
-            return current === new
-        case let (current as NSOrderedSet, new as NSOrderedSet):
-            return current.count == new.count && zip(current, new).allSatisfy { identifier(of: $0) == identifier(of: $1) }
-        case let (current as NSSet, new as Set<NSManagedObject>):
-            // Looking the new objects up in the set costs a hash each; enumerating the set costs a
-            // cast for every element.
-            return current.count == new.count && new.allSatisfy(current.contains)
-        default:
-            return false
-        }
-    }
-
-    private static func identifier(of element: Any) -> ObjectIdentifier? {
-        (element as? NSManagedObject).map(ObjectIdentifier.init)
+        return RelationshipValue(toMany: objects, ordered: property.isOrdered)
     }
 
     private enum RelationshipSource {
@@ -207,10 +184,9 @@ extension ImportSession {
     /// A relationship value set in `container(for:)`: an object for a to-one, a collection of
     /// objects for a to-many.
     private func manualRelationshipValue(
-        _ value: Any, _ property: PropertyMapping, _ relationship: NSRelationshipDescription,
-        values: ObjectValues, entity: String
-    ) throws -> Any {
-        if relationship.isToMany {
+        _ value: Any, _ property: PropertyMapping, values: ObjectValues, entity: String
+    ) throws -> RelationshipValue {
+        if property.isToMany {
             let objects: [NSManagedObject]? = switch value {
             case let set as NSOrderedSet: set.array as? [NSManagedObject]
             case let set as NSSet: set.allObjects as? [NSManagedObject]
@@ -218,18 +194,13 @@ extension ImportSession {
             case let set as Set<NSManagedObject>: Array(set)
             default: nil
             }
-            if let objects { return Self.toManyValue(objects, ordered: relationship.isOrdered) }
+            if let objects { return RelationshipValue(toMany: objects, ordered: property.isOrdered) }
         } else if let object = value as? NSManagedObject {
-            return object
+            return .one(object)
         }
-        throw DecodingError.typeMismatch(relationship.isToMany ? [NSManagedObject].self : NSManagedObject.self, DecodingError.Context(
+        throw DecodingError.typeMismatch(property.isToMany ? [NSManagedObject].self : NSManagedObject.self, DecodingError.Context(
             codingPath: values.codingPath(to: property.path),
             debugDescription: "The value set in container(for:) for the relationship \(entity).\(property.name) is a \(type(of: value))."
         ))
-    }
-
-    /// The value of a to-many relationship: an ordered set, or a set that Core Data bridges to `NSSet`.
-    static func toManyValue(_ objects: [NSManagedObject], ordered: Bool) -> Any {
-        ordered ? NSOrderedSet(array: objects) : Set(objects)
     }
 }
