@@ -26,7 +26,10 @@ extension ImportSession {
         switch destination {
         case .mapped(let mapping):
             var sources: [ObjectSource] = []
-            if let count = container.count { sources.reserveCapacity(count) }
+            if let count = container.count {
+                sources.reserveCapacity(count)
+                identityTable(for: mapping.mapping).reserveCapacity(count)
+            }
             while !container.isAtEnd {
                 // A hook decoding this array may find its elements prepared ahead, by their decoders' paths.
                 if isInitializing {

@@ -3,7 +3,7 @@ import Foundation
 /// The one fetch that finds the existing objects of a batch of identities.
 enum IdentityFetch {
     /// The objects of `mapping`'s entity whose identities are among `identities`, and possibly
-    /// others, by identity (pending changes included).
+    /// others, with their identities, in the order fetched (pending changes included).
     ///
     /// A single identity attribute fetches with `id IN {...}`. A composite identity fetches with
     /// `suit IN {...} AND value IN {...}`: a superset of the identities asked for that stores and
@@ -11,7 +11,7 @@ enum IdentityFetch {
     /// comparison per identity and object). Every object found is returned under its own identity.
     static func objects(
         with identities: [ObjectIdentity], of mapping: EntityMapping, in context: NSManagedObjectContext
-    ) throws -> [ObjectIdentity: NSManagedObject] {
+    ) throws -> [(identity: ObjectIdentity, object: NSManagedObject)] {
         let request = NSFetchRequest<NSManagedObject>(entityName: mapping.entityName)
         // The object forms take constants as `Any`, so identity values need no bridging.
         let attributes = mapping.identityAttributes
@@ -32,16 +32,9 @@ enum IdentityFetch {
         // loading those with the fetch costs a request per relationship instead of one per object.
         let toMany = mapping.properties.compactMap { $0.relationship?.isToMany == true ? $0.name : nil }
         if !toMany.isEmpty { request.relationshipKeyPathsForPrefetching = toMany }
-        let objects = try context.fetch(request)
-        var found: [ObjectIdentity: NSManagedObject] = [:]
-        found.reserveCapacity(objects.count)
-        // In reverse, so that of objects sharing an identity the first one fetched is the one kept,
-        // with one hash lookup per object.
-        for object in objects.reversed() {
-            guard let identity = mapping.identity(of: object) else { continue }
-            found[identity] = object
+        return try context.fetch(request).compactMap { object in
+            mapping.identity(of: object).map { ($0, object) }
         }
-        return found
     }
 
     /// The distinct values of the identity attribute at `index`, in first-seen order.

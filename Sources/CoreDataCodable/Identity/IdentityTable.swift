@@ -18,6 +18,14 @@ final class IdentityTable {
     /// than in a table by object.
     @exclusivity(unchecked) private var touches: [Touch] = []
 
+    /// Makes room for `count` more identities, so that a table filled by a large payload does not
+    /// grow, and rehash its identities, as it fills.
+    func reserveCapacity(_ count: Int) {
+        slots.reserveCapacity(slots.count + count)
+        objects.reserveCapacity(objects.count + count)
+        touches.reserveCapacity(touches.count + count)
+    }
+
     /// The slot of `identity`, made (and `made` called: the identity is to be fetched) if it has
     /// none: one hash either way.
     func slot(for identity: ObjectIdentity, made: () -> Void = {}) -> Int {
@@ -31,8 +39,9 @@ final class IdentityTable {
         return slot
     }
 
-    /// Registers objects found by a lookup, keeping any object already registered for an identity.
-    func register(found: [ObjectIdentity: NSManagedObject]) {
+    /// Registers objects found by a lookup, keeping any object already registered for an identity:
+    /// of objects sharing an identity, the first one found.
+    func register(found: [(identity: ObjectIdentity, object: NSManagedObject)]) {
         for (identity, object) in found {
             let slot = slot(for: identity)
             if objects[slot] == nil { objects[slot] = object }
