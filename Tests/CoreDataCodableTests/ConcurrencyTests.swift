@@ -55,6 +55,22 @@ struct ConcurrencyTests {
         #expect(try stack.count("Person") == 2)
     }
 
+    @Test func concurrentFirstDecodesOfATypeShareItsMapping() throws {
+        // Each round uses a new model, so that every decode of the round is the first of its types.
+        for _ in 0..<50 {
+            let model = TestModel.make()
+            let stacks = try (0..<8).map { _ in try TestStack(model: model) }
+            let before = stacks.map { CallCounter.count("Custom.container", in: $0.context) }
+            DispatchQueue.concurrentPerform(iterations: stacks.count) { index in
+                _ = try? stacks[index].decode(Many<HandBox>.self, fixture: "boxes")
+            }
+            // A hook decoding related objects itself gets those prepared with its object, if the
+            // mapping it decodes them with is the one they were prepared with.
+            let containers = zip(stacks, before).map { CallCounter.count("Custom.container", in: $0.context) - $1 }
+            #expect(containers == Array(repeating: 5, count: stacks.count))
+        }
+    }
+
     @Test func encodingRunsOnTheObjectsContext() async throws {
         let stack = try TestStack()
         _ = try stack.decode(Many<Person>.self, fixture: "people")

@@ -31,12 +31,16 @@ final class MappingRegistry: @unchecked Sendable {
         _ key: TypeInModel, model: NSManagedObjectModel, make: () throws -> Value
     ) rethrows -> Value {
         if let value = locked({ self[keyPath: table][key] }) { return value }
-        let value = try make()
-        locked {
+        // Made outside the lock, which `make` may take again. Of values made at once by several
+        // threads, the first stored is the one every caller gets: decodes compare mappings by
+        // reference.
+        let made = try make()
+        return locked {
+            if let stored = self[keyPath: table][key] { return stored }
             models[key.model] = model
-            self[keyPath: table][key] = value
+            self[keyPath: table][key] = made
+            return made
         }
-        return value
     }
 
     // MARK: Entities

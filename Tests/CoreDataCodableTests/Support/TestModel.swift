@@ -20,7 +20,8 @@ enum TestModel {
 
     private static let models = Models()
 
-    private static func make() -> NSManagedObjectModel {
+    /// A new test model: decodes into it are the first of their types for that model.
+    static func make() -> NSManagedObjectModel {
         let builder = ModelBuilder()
         let person = builder.entity("Person", Person.self, [
             attribute("personId", .integer64AttributeType, optional: false),
