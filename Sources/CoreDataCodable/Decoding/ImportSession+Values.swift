@@ -125,7 +125,7 @@ extension ImportSession {
                 newValue = try decodeRelated(relationship, from: decoder, property: property, entity: entity)
             }
         }
-        guard touch == .inserted || !newValue.isSame(as: object.value(forKey: property.name)) else { return }
+        guard touch == .inserted || !newValue.isSame(asRelationship: property.name, of: object) else { return }
         if touch == .untouched { willChange(object, touch: &touch, decodedBy: prepared) }
         if property.hasInverse, let related { willRelate(related) }
         object.setValue(newValue.value, forKey: property.name)

@@ -24,20 +24,22 @@ enum RelationshipValue {
         }
     }
 
-    /// Whether `current`, the relationship's value, holds the same objects (in the same order
-    /// when ordered), so that setting this value would change nothing.
-    func isSame(as current: Any?) -> Bool {
+    /// Whether the relationship `key` of `object` holds the same objects (in the same order when
+    /// ordered), so that setting this value would change nothing.
+    func isSame(asRelationship key: String, of object: NSManagedObject) -> Bool {
         switch self {
         case .one(let new):
+            let current = object.value(forKey: key)
             guard let new else { return current == nil }
             return (current as? NSManagedObject) === new
         case .set(let new):
-            // Looking the new objects up in the set costs a hash each; enumerating the set costs a
-            // cast for every element.
-            guard let current = current as? NSSet else { return false }
+            // Read through the relationship's mutable set, which looks objects up in the relationship
+            // itself: `value(forKey:)` would make a set of its objects first. Looking the new objects
+            // up costs a hash each; enumerating the current ones would cost a cast each.
+            let current = object.mutableSetValue(forKey: key)
             return current.count == new.count && new.allSatisfy(current.contains)
         case .ordered(let new):
-            guard let current = current as? NSOrderedSet, current.count == new.count else { return false }
+            guard let current = object.value(forKey: key) as? NSOrderedSet, current.count == new.count else { return false }
             return zip(current, new).allSatisfy { ($0 as? NSManagedObject) === ($1 as? NSManagedObject) }
         }
     }

@@ -46,12 +46,17 @@ enum AttributeValue {
     static func bool(_ value: Any) -> Bool? {
         switch value {
         case let value as Bool: return value
-        case let value as NSNumber:
-            let integer = value.int64Value
-            guard integer == 0 || integer == 1, value.doubleValue == Double(integer) else { return nil }
-            return integer == 1
+        case let value as NSNumber: return bool(value)
         default: return nil
         }
+    }
+
+    /// A number that is exactly 0 or 1 as a Boolean. Taking the number itself spares the cast to
+    /// `Bool` an `Any` would get first, which bridges on Linux.
+    static func bool(_ number: NSNumber) -> Bool? {
+        let integer = number.int64Value
+        guard integer == 0 || integer == 1, number.doubleValue == Double(integer) else { return nil }
+        return integer == 1
     }
 
     /// `value` as the Swift type stored for an attribute of `type`, or nil when it is of another type.
