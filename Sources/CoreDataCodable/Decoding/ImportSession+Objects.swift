@@ -7,7 +7,7 @@ extension ImportSession {
         case .mapped(let mapping):
             let source = try self.source(for: decoder, mapping: mapping)
             try fetchPending()
-            return try materialize(source, mapping: mapping, mayDefer: !isInitializing)
+            return try materialize(source, mapping: mapping, mayDefer: isOutermost)
         case .decodable(let type):
             return try decodeDecodable(type, from: decoder)
         }
@@ -50,7 +50,7 @@ extension ImportSession {
             var made: [ObjectSource] = []
             sources.reverse()
             while let source = sources.popLast() {
-                objects.append(try materialize(source, mapping: mapping, mayDefer: !isInitializing))
+                objects.append(try materialize(source, mapping: mapping, mayDefer: isOutermost))
                 made.append(source)
                 if made.count == Self.sourcesFreedTogether { made.removeAll(keepingCapacity: true) }
             }

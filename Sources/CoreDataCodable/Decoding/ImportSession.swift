@@ -26,6 +26,8 @@ final class ImportSession: @unchecked Sendable {
     /// identity tables do not record it (see ``willChange(_:slot:)``).
     @exclusivity(unchecked) private var touched: [ObjectIdentifier: Touch] = [:]
     @exclusivity(unchecked) private var undoLog: [UndoEntry] = []
+    /// How many decodes of this session are running, nested in one another.
+    @exclusivity(unchecked) private var depth = 0
     /// The decoders of the objects whose `initialize(from:)` hooks are running, innermost last:
     /// only their decodes can reach a value prepared ahead without going through its parent.
     @exclusivity(unchecked) private var initializing: [PreparedDecoder] = []
@@ -82,6 +84,8 @@ final class ImportSession: @unchecked Sendable {
 
     /// Runs `body`; if it throws, what it inserted or updated is undone.
     func undoingOnFailure<Result>(_ body: (ImportSession) throws -> Result) throws -> Result {
+        depth += 1
+        defer { depth -= 1 }
         let mark = undoLog.count
         do {
             return try body(self)
@@ -157,6 +161,10 @@ final class ImportSession: @unchecked Sendable {
 
     /// Whether an object's `initialize(from:)` hook is running.
     var isInitializing: Bool { !initializing.isEmpty }
+
+    /// Whether the running decode is the outermost one: its objects go to the code that started
+    /// the session, not to a hook or to another object.
+    var isOutermost: Bool { depth == 1 }
 
     /// Whether the innermost running `initialize(from:)` hook, on this thread, is the one given `decoder`.
     func isInitializing(from decoder: PreparedDecoder) -> Bool {
