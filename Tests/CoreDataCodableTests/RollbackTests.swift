@@ -46,6 +46,16 @@ struct RollbackTests {
         #expect(try stack.count("Retry") == 0)
     }
 
+    @Test func failedManyDecodeRestoresElementsChangedAfterTheirHooks() throws {
+        let stack = try TestStack()
+        let person = try stack.decode(Person.self, fixture: "person")
+        #expect(throws: DecodingError.self) {
+            try stack.decode(Many<Country>.self, fixture: "countryRenamedFailsLate")
+        }
+        stack.read { #expect(person.country?.name == "Spain") }
+        #expect(try stack.count("Country") == 1)
+    }
+
     @Test func failedDecodeRestoresRelatedObjectsChangedAfterTheirHooks() throws {
         let stack = try TestStack()
         let person = try stack.decode(Person.self, fixture: "person")
