@@ -75,18 +75,19 @@ struct ObjectIdentity: Hashable {
         }
     }
 
-    /// The identity of `object` by `attributes`; nil when one of the values is nil.
-    init?(of object: NSManagedObject, attributes: [NSAttributeDescription]) {
-        if attributes.count == 1, let attribute = attributes.first {
-            guard let value = object.value(forKey: attribute.name) else { return nil }
-            self.init(single: value, type: attribute.attributeType)
+    /// The identity of `object` by the identity attributes' `properties`; nil when one of the
+    /// values is nil. The mappings hold the attributes' names and types read once.
+    init?(of object: NSManagedObject, properties: [PropertyMapping]) {
+        if properties.count == 1, let property = properties.first {
+            guard let value = object.value(forKey: property.name) else { return nil }
+            self.init(single: value, type: property.attributeType)
             return
         }
         var values: [AnyHashable] = []
-        values.reserveCapacity(attributes.count)
-        for attribute in attributes {
-            guard let value = object.value(forKey: attribute.name),
-                  let normalized = ObjectIdentity.normalized(value, for: attribute.attributeType)
+        values.reserveCapacity(properties.count)
+        for property in properties {
+            guard let value = object.value(forKey: property.name),
+                  let normalized = ObjectIdentity.normalized(value, for: property.attributeType)
             else { return nil }
             values.append(normalized)
         }

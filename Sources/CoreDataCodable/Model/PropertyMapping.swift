@@ -94,6 +94,6 @@ final class EntityMapping {
 
     /// The identity of `object`, nil when the entity has none or a value is nil.
     func identity(of object: NSManagedObject) -> ObjectIdentity? {
-        identityAttributes.isEmpty ? nil : ObjectIdentity(of: object, attributes: identityAttributes)
+        identityProperties.isEmpty ? nil : ObjectIdentity(of: object, properties: identityProperties)
     }
 }
