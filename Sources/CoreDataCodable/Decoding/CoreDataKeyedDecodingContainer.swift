@@ -16,6 +16,7 @@ public struct CoreDataKeyedDecodingContainer<ManagedObject: CoreDataDecodable>: 
 
     var values: ObjectValues
 
+    /// The values the decoding engine reads; see ``AnyCoreDataKeyedDecodingContainer/_values``.
     public var _values: ObjectValues { values }
 
     init(values: ObjectValues) {
