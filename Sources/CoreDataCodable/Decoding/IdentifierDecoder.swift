@@ -94,8 +94,8 @@ private struct IdentifierKeyedContainer<Key: CodingKey>: KeyedDecodingContainerP
         return base
     }
 
-    /// Checks that `key` is the identifier's own key. Errors are made by non-generic code: in this
-    /// unspecialized generic code, a `Key?` would cost a runtime metadata lookup on every call.
+    /// Checks that `key` is the identifier's own key. The errors take the key as `any CodingKey`: in
+    /// this unspecialized generic code, a `Key?` would cost a runtime metadata lookup on every call.
     private func requireLeaf(_ key: Key) throws {
         guard contains(key) else { throw missing(key) }
         guard path.count == 1 else {

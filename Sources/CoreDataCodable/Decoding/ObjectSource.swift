@@ -140,7 +140,7 @@ struct ObjectSource {
         for property in entity.identityProperties {
             identityValues.append(try Self.identityValue(property, in: values, entity: entity, at: base))
         }
-        decoder.setIdentity(values: identityValues, attributes: entity.identityAttributes)
+        decoder.setIdentity(values: identityValues)
     }
 
     /// The value of an identity attribute; a missing or `null` one throws.

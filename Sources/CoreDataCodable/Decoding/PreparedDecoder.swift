@@ -74,9 +74,9 @@ final class PreparedDecoder: Decoder {
         return [identity.constant(at: 0)]
     }
 
-    /// Sets the identity from the values decoded for the identity attributes.
-    func setIdentity(values: [Any], attributes: [NSAttributeDescription]) {
-        identity = values.isEmpty ? nil : ObjectIdentity(values: values, attributes: attributes)
+    /// Sets the identity from the values decoded for the identity attributes, in their order.
+    func setIdentity(values: [Any]) {
+        identity = values.isEmpty ? nil : ObjectIdentity(values: values, properties: mapping.mapping.identityProperties)
         decodedIdentityValues = identity?.isUnboxed == true ? [] : values
     }
 

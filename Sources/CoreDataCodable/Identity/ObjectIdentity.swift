@@ -57,8 +57,9 @@ struct ObjectIdentity: Hashable {
         }
     }
 
-    /// A single integer or string identity without boxing; other values are normalized.
-    private init?(single value: Any, type: NSAttributeType) {
+    /// An identity from the value of a single identity attribute of type `type`: an integer or a
+    /// string is kept without boxing; other values are normalized.
+    init?(value: Any, type: NSAttributeType) {
         switch type {
         case .integer16AttributeType, .integer32AttributeType, .integer64AttributeType:
             // Values read from objects are `NSNumber`s: recognized by class before the casts that
@@ -78,37 +79,27 @@ struct ObjectIdentity: Hashable {
     /// The identity of `object` by the identity attributes' `properties`; nil when one of the
     /// values is nil. The mappings hold the attributes' names and types read once.
     init?(of object: NSManagedObject, properties: [PropertyMapping]) {
+        // A single attribute, the common case, goes without an array of values.
         if properties.count == 1, let property = properties.first {
             guard let value = object.value(forKey: property.name) else { return nil }
-            self.init(single: value, type: property.attributeType)
+            self.init(value: value, type: property.attributeType)
             return
         }
-        var values: [AnyHashable] = []
+        var values: [Any] = []
         values.reserveCapacity(properties.count)
         for property in properties {
-            guard let value = object.value(forKey: property.name),
-                  let normalized = ObjectIdentity.normalized(value, for: property.attributeType)
-            else { return nil }
-            values.append(normalized)
+            guard let value = object.value(forKey: property.name) else { return nil }
+            values.append(value)
         }
-        self.init(values)
+        self.init(values: values, properties: properties)
     }
 
-    /// An identity from the typed value of a single identity attribute of type `type`.
-    init?(value: Any, type: NSAttributeType) {
-        self.init(single: value, type: type)
-    }
-
-    /// An identity from typed attribute values in identity-attribute order.
-    init?(values: [Any], attributes: [NSAttributeDescription]) {
-        if values.count == 1, attributes.count == 1, let value = values.first, let attribute = attributes.first {
-            self.init(value: value, type: attribute.attributeType)
-            return
-        }
+    /// An identity from the values of the identity attributes of `properties`, in their order.
+    init?(values: [Any], properties: [PropertyMapping]) {
         var normalized: [AnyHashable] = []
         normalized.reserveCapacity(values.count)
-        for (value, attribute) in zip(values, attributes) {
-            guard let element = ObjectIdentity.normalized(value, for: attribute.attributeType) else { return nil }
+        for (value, property) in zip(values, properties) {
+            guard let element = ObjectIdentity.normalized(value, for: property.attributeType) else { return nil }
             normalized.append(element)
         }
         self.init(normalized)
