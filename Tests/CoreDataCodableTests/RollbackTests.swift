@@ -4,6 +4,16 @@ import Testing
 
 @Suite("A failed decode leaves the context as it was")
 struct RollbackTests {
+    /// The person of the `person` fixture, decoded into `stack` before a decode of `fixture` as
+    /// `type`, which is expected to fail.
+    private func savedPersonAfterFailedDecode<T: Decodable>(_ type: T.Type, fixture: String, in stack: TestStack) throws -> Person {
+        let person = try stack.decode(Person.self, fixture: "person")
+        #expect(throws: DecodingError.self) {
+            try stack.decode(type, fixture: fixture)
+        }
+        return person
+    }
+
     @Test func failedDecodeRemovesInsertedObjects() throws {
         let stack = try TestStack()
         #expect(throws: DecodingError.self) {
@@ -35,10 +45,7 @@ struct RollbackTests {
 
     @Test func failedDecodeRestoresObjectUpdatedAgainAfterCaughtFailure() throws {
         let stack = try TestStack()
-        let person = try stack.decode(Person.self, fixture: "person")
-        #expect(throws: DecodingError.self) {
-            try stack.decode(Retry.self, fixture: "retry")
-        }
+        let person = try savedPersonAfterFailedDecode(Retry.self, fixture: "retry", in: stack)
         stack.read {
             #expect(person.fullName == "Marco Polo")
             #expect(person.city == "Murcia")
@@ -48,20 +55,14 @@ struct RollbackTests {
 
     @Test func failedManyDecodeRestoresElementsChangedAfterTheirHooks() throws {
         let stack = try TestStack()
-        let person = try stack.decode(Person.self, fixture: "person")
-        #expect(throws: DecodingError.self) {
-            try stack.decode(Many<Country>.self, fixture: "countryRenamedFailsLate")
-        }
+        let person = try savedPersonAfterFailedDecode(Many<Country>.self, fixture: "countryRenamedFailsLate", in: stack)
         stack.read { #expect(person.country?.name == "Spain") }
         #expect(try stack.count("Country") == 1)
     }
 
     @Test func failedDecodeRestoresRelatedObjectsChangedAfterTheirHooks() throws {
         let stack = try TestStack()
-        let person = try stack.decode(Person.self, fixture: "person")
-        #expect(throws: DecodingError.self) {
-            try stack.decode(Many<Person>.self, fixture: "attributeRenamedFailsLate")
-        }
+        let person = try savedPersonAfterFailedDecode(Many<Person>.self, fixture: "attributeRenamedFailsLate", in: stack)
         stack.read {
             #expect(person.attributesSet.compactMap(\.name).sorted() == ["funny", "tall"])
         }
@@ -69,10 +70,7 @@ struct RollbackTests {
 
     @Test func failedDecodeRestoresRelatedObjectsMovedToAnotherObject() throws {
         let stack = try TestStack()
-        let person = try stack.decode(Person.self, fixture: "person")
-        #expect(throws: DecodingError.self) {
-            try stack.decode(Many<Person>.self, fixture: "attributeMovedFailsLate")
-        }
+        let person = try savedPersonAfterFailedDecode(Many<Person>.self, fixture: "attributeMovedFailsLate", in: stack)
         stack.read {
             #expect(person.attributesSet.map(\.id).sorted() == [1, 2])
             #expect(person.attributesSet.allSatisfy { $0.person === person })
@@ -83,10 +81,7 @@ struct RollbackTests {
 
     @Test func failedDecodeRestoresRelatedObjectsChangedByCustomHooks() throws {
         let stack = try TestStack()
-        let person = try stack.decode(Person.self, fixture: "person")
-        #expect(throws: DecodingError.self) {
-            try stack.decode(Many<Renamer>.self, fixture: "renamersFailLate")
-        }
+        let person = try savedPersonAfterFailedDecode(Many<Renamer>.self, fixture: "renamersFailLate", in: stack)
         stack.read { #expect(person.country?.name == "Spain") }
         #expect(try stack.count("Country") == 1)
     }
