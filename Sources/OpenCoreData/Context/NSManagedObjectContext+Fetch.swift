@@ -95,13 +95,19 @@ extension NSManagedObjectContext {
             objects = []
         }
         guard includesPendingChanges else { return objects }
-        let entities = Set(plan.entities.map(ObjectIdentifier.init))
-        let changed = changedObjects.elements.filter { entities.contains(ObjectIdentifier($0.entity)) }
-        guard !changed.isEmpty else { return objects }
-        objects.removeAll { changedObjects.contains($0) }
-        for object in changed where !object.isDeleted {
-            if plan.predicate?.evaluate(with: object) ?? true { objects.append(object) }
+        // Changed objects are tested in one pass, the predicate resolved once per entity's layout.
+        let entities = plan.entities.map(ObjectIdentifier.init)
+        let matchers = plan.entities.map { plan.predicate?.objectMatcher(for: $0.layout) }
+        var hasChanged = false
+        var matching: [NSManagedObject] = []
+        for object in changedObjects.elements {
+            guard let index = entities.firstIndex(of: ObjectIdentifier(object.entity)) else { continue }
+            hasChanged = true
+            if !object.isDeleted, matchers[index]?(object) ?? true { matching.append(object) }
         }
+        guard hasChanged else { return objects }
+        objects.removeAll { changedObjects.contains($0) }
+        objects.append(contentsOf: matching)
         return objects
     }
 

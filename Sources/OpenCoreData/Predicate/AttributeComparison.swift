@@ -18,17 +18,22 @@ extension NSManagedObject {
     /// nil when `key` is not an attribute with a fixed type.
     func comparableAttributeValue(forKey key: String) -> PredicateValue?? {
         guard let slot = layout.slot(named: key), case .attribute(let kind) = layout.kinds[slot], kind.isIndexable else { return nil }
+        return .some(comparableAttributeValue(at: slot, kind: kind))
+    }
+
+    /// The value of the attribute of `kind` at `slot` as predicates compare its public value.
+    func comparableAttributeValue(at slot: Int, kind: AttributeKind) -> PredicateValue? {
         fireFaultIfNeeded()
-        guard let stored = slots[slot] else { return .some(.null) }
+        guard let stored = slots[slot] else { return .null }
         switch kind {
         case .integer16:
-            if let integer = stored as? Int64 { return .some(.number(.integer(Int64(Int16(truncatingIfNeeded: integer))))) }
+            if let integer = stored as? Int64 { return .number(.integer(Int64(Int16(truncatingIfNeeded: integer)))) }
         case .integer32:
-            if let integer = stored as? Int64 { return .some(.number(.integer(Int64(Int32(truncatingIfNeeded: integer))))) }
+            if let integer = stored as? Int64 { return .number(.integer(Int64(Int32(truncatingIfNeeded: integer)))) }
         default:
             break
         }
-        return .some(PredicateValue(stored: stored, kind: kind))
+        return PredicateValue(stored: stored, kind: kind)
     }
 }
 

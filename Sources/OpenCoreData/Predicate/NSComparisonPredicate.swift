@@ -119,6 +119,15 @@ open class NSComparisonPredicate: NSPredicate, @unchecked Sendable {
         )
     }
 
+    /// A plain key compared with a constant reads the attribute's slot, found once for the layout.
+    override func objectMatcher(for layout: EntityLayout) -> (NSManagedObject) -> Bool {
+        guard let attributeKey, let right = constantRightOperand, let slot = layout.slot(named: attributeKey),
+              case .attribute(let kind) = layout.kinds[slot], kind.isIndexable
+        else { return super.objectMatcher(for: layout) }
+        let operation = operation
+        return { object in operation.matches(comparable: object.comparableAttributeValue(at: slot, kind: kind), right) }
+    }
+
     override open var predicateFormat: String {
         let modifier = switch comparisonPredicateModifier {
         case .direct: ""

@@ -73,6 +73,15 @@ open class NSCompoundPredicate: NSPredicate, @unchecked Sendable {
         return "(\(predicate.predicateFormat))"
     }
 
+    override func objectMatcher(for layout: EntityLayout) -> (NSManagedObject) -> Bool {
+        let matchers = predicates.map { $0.objectMatcher(for: layout) }
+        return switch compoundPredicateType {
+        case .and: { object in matchers.allSatisfy { $0(object) } }
+        case .or: { object in matchers.contains { $0(object) } }
+        case .not: { object in !matchers.allSatisfy { $0(object) } }
+        }
+    }
+
     override var indexLookup: IndexLookup? {
         guard compoundPredicateType == .and, let lookup = predicates.lazy.compactMap(\.indexLookup).first else { return nil }
         return IndexLookup(key: lookup.key, values: lookup.values, isExact: lookup.isExact && predicates.count == 1)

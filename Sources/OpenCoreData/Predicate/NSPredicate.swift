@@ -70,6 +70,12 @@ open class NSPredicate: NSObject, @unchecked Sendable {
         }
     }
 
+    /// `evaluate(with:)` for the managed objects of one entity, with what the predicate reads resolved
+    /// once for the entity's layout: a fetch tests every pending object of the entity with it.
+    func objectMatcher(for layout: EntityLayout) -> (NSManagedObject) -> Bool {
+        { self.evaluate(with: $0) }
+    }
+
     /// For stores with a hash index: a single-attribute equality lookup this predicate implies.
     ///
     /// Non-nil when the predicate is `key == constant`, `constant == key` or `key IN collection` (direct modifier,

@@ -89,6 +89,54 @@ struct FetchPredicateTests {
         }
     }
 
+    @Test func unsavedInsertsMatchingCompoundPredicateAreIncluded() throws {
+        let stack = try TestStack()
+        let context = stack.newContext()
+        try context.performAndWait {
+            for (name, age) in [("Ada", 36), ("Bob", 20), ("Cy", 40), ("Dee", 50)] as [(String, Int64)] {
+                let person = Person(context: context)
+                person.name = name
+                person.age = age
+            }
+            let request = NSFetchRequest<Person>(entityName: "Person")
+            request.predicate = NSPredicate(format: "name IN %@ AND age > 30", ["Ada", "Bob", "Cy"])
+            request.sortDescriptors = [NSSortDescriptor(key: "name", ascending: true)]
+            let people = try context.fetch(request)
+            #expect(people.map(\.name) == ["Ada", "Cy"])
+        }
+    }
+
+    @Test func unsavedInsertsMatchingOrAndNotPredicateAreIncluded() throws {
+        let stack = try TestStack()
+        let context = stack.newContext()
+        try context.performAndWait {
+            for (name, age) in [("Ada", 36), ("Bob", 20), ("Cy", 40)] as [(String, Int64)] {
+                let person = Person(context: context)
+                person.name = name
+                person.age = age
+            }
+            let request = NSFetchRequest<Person>(entityName: "Person")
+            request.predicate = NSPredicate(format: "NOT (name == 'Ada' OR age < 30)")
+            let people = try context.fetch(request)
+            #expect(people.map(\.name) == ["Cy"])
+        }
+    }
+
+    @Test func unsavedSubentityInsertsMatchSuperentityPredicate() throws {
+        let stack = try TestStack()
+        let context = stack.newContext()
+        try context.performAndWait {
+            for (name, isDog) in [("Rex", true), ("Rex", false), ("Fido", true)] {
+                let animal: Animal = isDog ? Dog(context: context) : Cat(context: context)
+                animal.name = name
+            }
+            let request = NSFetchRequest<Animal>(entityName: "Animal")
+            request.predicate = NSPredicate(format: "name == %@", "Rex")
+            let animals = try context.fetch(request)
+            #expect(animals.compactMap(\.entity.name).sorted() == ["Cat", "Dog"])
+        }
+    }
+
     @Test func unsavedInsertIsExcludedWithoutPendingChanges() throws {
         let stack = try TestStack()
         try seedPeople([("Ada", 36)], in: stack)
