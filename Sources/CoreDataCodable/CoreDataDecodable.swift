@@ -44,7 +44,9 @@ public typealias CoreDataCodable = CoreDataDecodable & CoreDataEncodable
 
 extension CoreDataDecodable {
     public static func container(for decoder: any Decoder) throws -> any AnyCoreDataKeyedDecodingContainer {
-        try decoder.container(for: Self.self)
+        // Told to the import for a bare identifier: the type's next ones then skip this hook.
+        if type(of: decoder) == IdentifierDecoder.self { ImportSession.current?.defaultContainerRan = true }
+        return try decoder.container(for: Self.self)
     }
 }
 

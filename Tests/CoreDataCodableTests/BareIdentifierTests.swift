@@ -37,6 +37,12 @@ struct BareIdentifierTests {
         #expect(try stack.count("Person") == 2)
     }
 
+    @Test func customHookRunsForEveryBareIdInArray() throws {
+        let stack = try TestStack()
+        let people = try stack.decode(Many<Person>.self, fixture: "bareIds")
+        stack.read { #expect(people.map(\.customValue) == ["custom", "custom"]) }
+    }
+
     @Test func arrayOfBareIdsReturnsExistingObjects() throws {
         let stack = try TestStack()
         let first = stack.insertPerson(1, fullName: "A")

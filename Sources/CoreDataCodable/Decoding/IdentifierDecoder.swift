@@ -14,6 +14,11 @@ struct IdentifierDecoder: Decoder {
     var userInfo: [CodingUserInfoKey: Any] { base.userInfo }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        keyedContainer(keyedBy: type)
+    }
+
+    /// The identifier as an object's keyed container, which making cannot fail.
+    func keyedContainer<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedDecodingContainer<Key> {
         KeyedDecodingContainer(IdentifierKeyedContainer<Key>(base: base, path: path, consumed: [], scalar: scalar))
     }
 

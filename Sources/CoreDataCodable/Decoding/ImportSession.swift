@@ -42,6 +42,11 @@ final class ImportSession: @unchecked Sendable {
     /// The mappings of types that keep the default `initialize(from:)`: only this library changes
     /// their objects, so an object found needs its values saved only before its first change.
     @exclusivity(unchecked) private var defaultHookMappings: [ObjectIdentifier] = []
+    /// The mappings of types that keep the default `container(for:)`: a bare identifier of theirs
+    /// skips that hook, whose result is known (see `ObjectSource`).
+    @exclusivity(unchecked) private var defaultContainerMappings: [ObjectIdentifier] = []
+    /// Set by the default `container(for:)` when it runs for a bare identifier.
+    @exclusivity(unchecked) var defaultContainerRan = false
     /// The mappings whose last related value read was a bare identifier: the next is read as one first.
     @exclusivity(unchecked) private var identifierMappings: Set<ObjectIdentifier> = []
     /// The context's inserted objects before the first plain `Decodable` destination was decoded:
@@ -174,6 +179,12 @@ final class ImportSession: @unchecked Sendable {
     /// Runs an object's `initialize(from:)` hook; `touch` tells what this session did to the object.
     func initialize(_ object: NSManagedObject, touch: Touch, from source: ObjectSource, mapping: DecodingMapping) throws {
         source.decoder.target = (ObjectIdentifier(object), touch)
+        // A bare identifier holds nothing but the identity its object was found or inserted with:
+        // the default hook would set nothing, and is not run.
+        if source.decoder.isBareIdentifier, source.decoder.values.manualValues.isEmpty,
+           defaultHookMappings.contains(ObjectIdentifier(mapping)) {
+            return
+        }
         initializing.append(source.decoder)
         defer { initializing.removeLast() }
         try mapping.initialize(object, source.decoder)
@@ -226,6 +237,17 @@ final class ImportSession: @unchecked Sendable {
     func noteDefaultHook(of mapping: DecodingMapping) {
         let id = ObjectIdentifier(mapping)
         if !defaultHookMappings.contains(id) { defaultHookMappings.append(id) }
+    }
+
+    /// Records that the type of `mapping` keeps the default `container(for:)`.
+    func noteDefaultContainer(of mapping: DecodingMapping) {
+        let id = ObjectIdentifier(mapping)
+        if !defaultContainerMappings.contains(id) { defaultContainerMappings.append(id) }
+    }
+
+    /// Whether the type of `mapping` is known to keep the default `container(for:)`.
+    func keepsDefaultContainer(_ mapping: DecodingMapping) -> Bool {
+        defaultContainerMappings.contains(ObjectIdentifier(mapping))
     }
 
     /// Whether the types of `mapping` and of the objects whose hooks are running are known to keep

@@ -11,6 +11,10 @@ struct ObjectSource {
     /// The identity attribute values as Swift values, in identity order.
     var identityValues: [Any] { decoder.identityValues }
 
+    private init(prepared decoder: PreparedDecoder) {
+        self.decoder = decoder
+    }
+
     /// Prepares the value `decoder` holds: a JSON object, or a bare identifier of an entity with a
     /// single identity attribute.
     init(decoder: any Decoder, mapping: DecodingMapping) throws {
@@ -22,9 +26,40 @@ struct ObjectSource {
     }
 
     /// Prepares the bare identifier `decoder` holds; `scalar` is its value if decoded already.
+    ///
+    /// The default `container(for:)` presents the identifier as an object with nothing else: for a
+    /// type known to keep it, the hook is skipped, and a scalar of the identity attribute's own
+    /// type is the identity. The import learns that a type keeps it from its first bare identifier.
     private init(identifier decoder: any Decoder, scalar: Any? = nil, mapping: DecodingMapping) throws {
         let base = try IdentifierDecoder(base: decoder, path: ObjectSource.identityPath(of: mapping, at: decoder), scalar: scalar)
+        let session = ImportSession.current
+        if let session, session.keepsDefaultContainer(mapping), let scalar,
+           let property = mapping.mapping.identityProperties.first, Self.isIdentity(scalar, of: property) {
+            let values = ObjectValues(container: base.keyedContainer(keyedBy: JSONKey.self))
+            let prepared = PreparedDecoder(
+                forwardingTo: .identifier(of: decoder), userInfo: decoder.userInfo, values: values, mapping: mapping, isBareIdentifier: true
+            )
+            prepared.setIdentity(value: scalar)
+            self.init(prepared: prepared)
+            return
+        }
+        session?.defaultContainerRan = false
         try self.init(base: base, forwardingTo: .identifier(of: decoder), mapping: mapping, isBareIdentifier: true)
+        if let session, session.defaultContainerRan, self.decoder.values.manualValues.isEmpty {
+            session.noteDefaultContainer(of: mapping)
+        }
+    }
+
+    /// Whether `scalar` is of the Swift type that decoding the identity attribute of `property`
+    /// gives, so that it is the identity attribute's value as decoded.
+    private static func isIdentity(_ scalar: Any, of property: PropertyMapping) -> Bool {
+        guard property.codableType == nil else { return false }
+        return switch property.attributeType {
+        case .integer64AttributeType: scalar is Int64
+        case .stringAttributeType: scalar is String
+        case .doubleAttributeType: scalar is Double
+        default: false
+        }
     }
 
     /// Prepares the value `decoder` holds, expected to be a bare identifier: one is told from an

@@ -21,6 +21,11 @@ public struct ObjectValues {
         }
     }
 
+    /// The values of a container, none set manually.
+    init(container: KeyedDecodingContainer<JSONKey>) {
+        self.container = container
+    }
+
     var codingPath: [any CodingKey] { container.codingPath }
 
     /// Whether `container(for:)` set a value (or nil) for `property`.
