@@ -8,7 +8,7 @@
 struct ObjectSet<Element: AnyObject> {
     private(set) var elements: [Element] = []
     /// Positions by identity; nil while the set is small.
-    private var positions: [ObjectIdentifier: Int]?
+    private var positions: PositionIndex?
 
     /// The size above which positions are hashed.
     private static var hashThreshold: Int { 16 }
@@ -27,7 +27,7 @@ struct ObjectSet<Element: AnyObject> {
     }
 
     private func position(of object: Element) -> Int? {
-        if let positions { return positions[ObjectIdentifier(object)] }
+        if let positions { return positions.position(of: object) }
         return elements.firstIndex { $0 === object }
     }
 
@@ -35,12 +35,8 @@ struct ObjectSet<Element: AnyObject> {
     @discardableResult
     mutating func insert(_ object: Element) -> Bool {
         if positions != nil {
-            // One hash for the usual new object; a present one gets its position back.
-            let id = ObjectIdentifier(object)
-            if let existing = positions?.updateValue(elements.count, forKey: id) {
-                positions?[id] = existing
-                return false
-            }
+            // One lookup for the usual new object.
+            if positions?.insert(object, at: elements.count) != nil { return false }
         } else {
             guard !elements.contains(where: { $0 === object }) else { return false }
             if elements.count >= Self.hashThreshold { indexPositions(adding: object) }
@@ -51,9 +47,9 @@ struct ObjectSet<Element: AnyObject> {
 
     /// Starts hashing positions: those of the current elements, and `next` at the end.
     private mutating func indexPositions(adding next: Element) {
-        var index = [ObjectIdentifier: Int](minimumCapacity: elements.count * 2)
-        for (position, element) in elements.enumerated() { index[ObjectIdentifier(element)] = position }
-        index[ObjectIdentifier(next)] = elements.count
+        var index = PositionIndex(capacity: elements.count * 2)
+        for (position, element) in elements.enumerated() { _ = index.insert(element, at: position) }
+        _ = index.insert(next, at: elements.count)
         positions = index
     }
 
@@ -61,17 +57,17 @@ struct ObjectSet<Element: AnyObject> {
     @discardableResult
     mutating func remove(_ object: Element, keepsOrder: Bool = false) -> Bool {
         guard let index = position(of: object) else { return false }
-        positions?.removeValue(forKey: ObjectIdentifier(object))
+        positions?.remove(object)
         if keepsOrder {
             elements.remove(at: index)
             if positions != nil {
-                for shifted in index..<elements.count { positions?[ObjectIdentifier(elements[shifted])] = shifted }
+                for shifted in index..<elements.count { positions?.update(elements[shifted], to: shifted) }
             }
         } else {
             let last = elements.removeLast()
             if index < elements.count {
                 elements[index] = last
-                positions?[ObjectIdentifier(last)] = index
+                positions?.update(last, to: index)
             }
         }
         return true

@@ -348,3 +348,48 @@ struct OrderedRelationshipTests {
         }
     }
 }
+
+@Suite("Objects: large to-many relationships")
+struct LargeToManyTests {
+    @Test func largeInverseSetFollowsMovesAndClears() throws {
+        let stack = try TestStack()
+        let context = stack.newContext()
+        context.performAndWait {
+            let france = Country(context: context)
+            let spain = Country(context: context)
+            let people = (0..<200).map { _ in Person(context: context) }
+            for person in people { person.country = france }
+            for (index, person) in people.enumerated() where index % 3 == 0 { person.country = spain }
+            for (index, person) in people.enumerated() where index % 5 == 0 { person.country = nil }
+            let inFrance = people.enumerated().filter { $0.offset % 3 != 0 && $0.offset % 5 != 0 }.map(\.element)
+            let inSpain = people.enumerated().filter { $0.offset % 3 == 0 && $0.offset % 5 != 0 }.map(\.element)
+            #expect(france.people.count == inFrance.count)
+            #expect(inFrance.allSatisfy { france.people.contains($0) })
+            #expect(spain.people.count == inSpain.count)
+            #expect(inSpain.allSatisfy { spain.people.contains($0) })
+            #expect(people.enumerated().filter { $0.offset % 5 == 0 }.allSatisfy { !france.people.contains($0.element) })
+        }
+    }
+
+    @Test func largeOrderedSetKeepsOrderAfterRemovals() throws {
+        let stack = try TestStack()
+        let context = stack.newContext()
+        context.performAndWait {
+            let person = Person(context: context)
+            let notes = (0..<100).map { index in
+                let note = Note(context: context)
+                note.text = "\(index)"
+                return note
+            }
+            let proxy = person.mutableOrderedSetValue(forKey: "notes")
+            for note in notes { proxy.add(note) }
+            for (index, note) in notes.enumerated() where index % 7 == 0 { proxy.remove(note) }
+            proxy.add(notes[0])
+            proxy.add(notes[1])
+            let expected = (1..<100).filter { $0 % 7 != 0 }.map(String.init) + ["0"]
+            #expect(orderedNames(person.value(forKey: "notes"), key: "text") == expected)
+            #expect(notes[7].person == nil)
+            #expect(notes[0].person === person)
+        }
+    }
+}
