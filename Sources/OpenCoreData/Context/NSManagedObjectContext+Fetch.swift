@@ -22,6 +22,8 @@ extension NSManagedObjectContext {
                 if let keyPaths = request.relationshipKeyPathsForPrefetching, !keyPaths.isEmpty {
                     try prefetchToMany(keyPaths, of: objects)
                 }
+                // A cast per object costs a runtime type check: none is needed for the base class.
+                if T.self == NSManagedObject.self { return unsafeBitCast(objects, to: [T].self) }
                 return objects.compactMap { $0 as? T }
             }
         }
