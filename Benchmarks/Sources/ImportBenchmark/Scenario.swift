@@ -62,14 +62,22 @@ func timed(_ body: () throws -> Void) rethrows -> Double {
     return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
 }
 
-/// The process's peak resident memory so far, in bytes.
-func peakResidentBytes() -> Int {
-    var usage = rusage()
+/// Resident memory of this process, in bytes: the most it has held (`peak`) and what it holds now.
+///
+/// On Linux both come from `/proc/self/status` (`VmHWM`, `VmRSS`), which count this process image
+/// only: `getrusage`'s `ru_maxrss` survives `exec`, so a child started by a large process (the
+/// parent, or `swift run`) would report that process's peak as its own.
+func residentBytes() -> (peak: Int, current: Int) {
     #if os(Linux)
-    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-    return usage.ru_maxrss * 1024
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return (0, 0) }
+    func kilobytes(_ field: String) -> Int {
+        let line = status.split(separator: "\n").first { $0.hasPrefix(field + ":") }
+        return line.flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") }.map { $0 * 1024 } ?? 0
+    }
+    return (kilobytes("VmHWM"), kilobytes("VmRSS"))
     #else
+    var usage = rusage()
     getrusage(RUSAGE_SELF, &usage)
-    return usage.ru_maxrss
+    return (usage.ru_maxrss, usage.ru_maxrss)
     #endif
 }

@@ -8,10 +8,10 @@ import Foundation
 let arguments = Array(CommandLine.arguments.dropFirst())
 
 if arguments.first == "child", arguments.count == 3, let scenario = Scenario.allCases.first(where: { $0.key == arguments[1] }), let size = Int(arguments[2]) {
-    let baseline = peakResidentBytes()
+    let baseline = residentBytes().current
     do {
         let measurement = try scenario.run(size: size)
-        print("RESULT \(measurement.seconds) \(measurement.fetches) \(max(0, peakResidentBytes() - baseline))")
+        print("RESULT \(measurement.seconds) \(measurement.fetches) \(max(0, residentBytes().peak - baseline))")
     } catch {
         print("ERROR \(error)")
         exit(1)
