@@ -9,14 +9,18 @@ final class DecodingMapping {
     let prepare: (any Decoder) throws -> ObjectValues
     /// Runs the type's `initialize(from:)` hook.
     let initialize: (NSManagedObject, any Decoder) throws -> Void
+    /// The class of the objects `makeObject` inserts; objects found may be of another.
+    let objectClass: ObjectIdentifier
 
     init(
         mapping: EntityMapping,
+        objectClass: NSManagedObject.Type,
         makeObject: @escaping (NSManagedObjectContext) -> NSManagedObject,
         prepare: @escaping (any Decoder) throws -> ObjectValues,
         initialize: @escaping (NSManagedObject, any Decoder) throws -> Void
     ) {
         self.mapping = mapping
+        self.objectClass = ObjectIdentifier(objectClass)
         self.makeObject = makeObject
         self.prepare = prepare
         self.initialize = initialize
@@ -29,6 +33,7 @@ final class DecodingMapping {
         let entity = mapping.entity
         return DecodingMapping(
             mapping: mapping,
+            objectClass: managedType,
             makeObject: { managedType.init(entity: entity, insertInto: $0) },
             prepare: { try Object.container(for: $0)._values },
             initialize: { object, decoder in
@@ -64,6 +69,7 @@ final class DecodingMapping {
         let entity = mapping.entity
         return DecodingMapping(
             mapping: mapping,
+            objectClass: managedType,
             makeObject: { managedType.init(entity: entity, insertInto: $0) },
             prepare: { try ObjectValues(decoder: $0) },
             initialize: { object, decoder in

@@ -177,17 +177,24 @@ final class ImportSession: @unchecked Sendable {
     }
 
     /// Runs an object's `initialize(from:)` hook; `touch` tells what this session did to the object.
+    ///
+    /// For an object of the mapping's own class whose type is known to keep the default hook, what
+    /// that hook does is done without it, which spares its dispatch and its checks of the decoder.
+    /// A bare identifier then holds nothing but the identity its object was found or inserted
+    /// with: there is nothing to set.
     func initialize(_ object: NSManagedObject, touch: Touch, from source: ObjectSource, mapping: DecodingMapping) throws {
-        source.decoder.target = (ObjectIdentifier(object), touch)
-        // A bare identifier holds nothing but the identity its object was found or inserted with:
-        // the default hook would set nothing, and is not run.
-        if source.decoder.isBareIdentifier, source.decoder.values.manualValues.isEmpty,
-           defaultHookMappings.contains(ObjectIdentifier(mapping)) {
-            return
-        }
-        initializing.append(source.decoder)
+        let decoder = source.decoder
+        decoder.target = (ObjectIdentifier(object), touch)
+        let keepsDefaultHook = ObjectIdentifier(type(of: object)) == mapping.objectClass
+            && defaultHookMappings.contains(ObjectIdentifier(mapping))
+        if keepsDefaultHook, decoder.isBareIdentifier, decoder.values.manualValues.isEmpty { return }
+        initializing.append(decoder)
         defer { initializing.removeLast() }
-        try mapping.initialize(object, source.decoder)
+        if keepsDefaultHook {
+            try undoingOnFailure { try $0.apply(decoder, to: object, touch: touch) { _ in true } }
+        } else {
+            try mapping.initialize(object, decoder)
+        }
     }
 
     /// Gives `source` the slot of its identity in its entity's table; an identity met for the first
