@@ -121,11 +121,34 @@ open class NSComparisonPredicate: NSPredicate, @unchecked Sendable {
 
     /// A plain key compared with a constant reads the attribute's slot, found once for the layout.
     override func objectMatcher(for layout: EntityLayout) -> (NSManagedObject) -> Bool {
-        guard let attributeKey, let right = constantRightOperand, let slot = layout.slot(named: attributeKey),
-              case .attribute(let kind) = layout.kinds[slot], kind.isIndexable
+        guard let attributeKey, let slot = layout.slot(named: attributeKey), case .attribute(let kind) = layout.kinds[slot],
+              kind.isIndexable
         else { return super.objectMatcher(for: layout) }
+        if let members = integerMembers(comparedWith: kind) {
+            return { object in
+                guard case .number(.integer(let integer))? = object.comparableAttributeValue(at: slot, kind: kind) else { return false }
+                return members.contains(integer)
+            }
+        }
+        guard let right = constantRightOperand else { return super.objectMatcher(for: layout) }
         let operation = operation
         return { object in operation.matches(comparable: object.comparableAttributeValue(at: slot, kind: kind), right) }
+    }
+
+    /// For `key IN constants` where the attribute and every constant are integers (the identities a
+    /// batch of objects is fetched by): the constants as plain integers, which hash and compare
+    /// faster than the general operand's values.
+    private func integerMembers(comparedWith kind: AttributeKind) -> Set<Int64>? {
+        guard predicateOperatorType == .in, comparisonPredicateModifier == .direct,
+              [.integer16, .integer32, .integer64].contains(kind), rightExpression.isConstant,
+              let elements = rightExpression.value(with: nil, variables: nil).flatMap(collectionElements)
+        else { return nil }
+        var members = Set<Int64>(minimumCapacity: elements.count)
+        for element in elements {
+            guard case .number(.integer(let integer))? = PredicateValue(element) else { return nil }
+            members.insert(integer)
+        }
+        return members
     }
 
     override open var predicateFormat: String {

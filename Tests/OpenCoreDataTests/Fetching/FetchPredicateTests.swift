@@ -21,6 +21,20 @@ private func seedPeople(_ people: [(String, Int64)], in stack: TestStack) throws
     }
 }
 
+/// The ages of the unsaved people of `ages` that `format` matches, sorted.
+private func unsavedAges(_ ages: [Int64], matching format: String) throws -> [Int64] {
+    let stack = try TestStack()
+    let context = stack.newContext()
+    return try context.performAndWait {
+        for age in ages {
+            Person(context: context).age = age
+        }
+        let request = NSFetchRequest<Person>(entityName: "Person")
+        request.predicate = NSPredicate(format: format)
+        return try context.fetch(request).map(\.age).sorted()
+    }
+}
+
 @Suite("Fetching: predicates")
 struct FetchPredicateTests {
     @Test func equalityPredicate() throws {
@@ -104,6 +118,14 @@ struct FetchPredicateTests {
             let people = try context.fetch(request)
             #expect(people.map(\.name) == ["Ada", "Cy"])
         }
+    }
+
+    @Test func unsavedInsertsMatchListOfIntegersAndWholeDoubles() throws {
+        #expect(try unsavedAges([36, 20, 40], matching: "age IN {36, 40.0}") == [36, 40])
+    }
+
+    @Test func unsavedInsertsMatchListWithFractionalNumber() throws {
+        #expect(try unsavedAges([36, 20, 40], matching: "age IN {36, 40.5}") == [36])
     }
 
     @Test func unsavedInsertsMatchingOrAndNotPredicateAreIncluded() throws {
