@@ -185,8 +185,7 @@ final class ImportSession: @unchecked Sendable {
     func initialize(_ object: NSManagedObject, touch: Touch, from source: ObjectSource, mapping: DecodingMapping) throws {
         let decoder = source.decoder
         decoder.target = (ObjectIdentifier(object), touch)
-        let keepsDefaultHook = ObjectIdentifier(type(of: object)) == mapping.objectClass
-            && defaultHookMappings.contains(ObjectIdentifier(mapping))
+        let keepsDefaultHook = ObjectIdentifier(type(of: object)) == mapping.objectClass && keepsDefaultHook(mapping)
         if keepsDefaultHook, decoder.isBareIdentifier, decoder.values.manualValues.isEmpty { return }
         initializing.append(decoder)
         defer { initializing.removeLast() }
@@ -242,14 +241,22 @@ final class ImportSession: @unchecked Sendable {
 
     /// Records that the type of `mapping` keeps the default `initialize(from:)`.
     func noteDefaultHook(of mapping: DecodingMapping) {
-        let id = ObjectIdentifier(mapping)
-        if !defaultHookMappings.contains(id) { defaultHookMappings.append(id) }
+        Self.note(mapping, in: &defaultHookMappings)
     }
 
     /// Records that the type of `mapping` keeps the default `container(for:)`.
     func noteDefaultContainer(of mapping: DecodingMapping) {
+        Self.note(mapping, in: &defaultContainerMappings)
+    }
+
+    private static func note(_ mapping: DecodingMapping, in mappings: inout [ObjectIdentifier]) {
         let id = ObjectIdentifier(mapping)
-        if !defaultContainerMappings.contains(id) { defaultContainerMappings.append(id) }
+        if !mappings.contains(id) { mappings.append(id) }
+    }
+
+    /// Whether the type of `mapping` is known to keep the default `initialize(from:)`.
+    private func keepsDefaultHook(_ mapping: DecodingMapping) -> Bool {
+        defaultHookMappings.contains(ObjectIdentifier(mapping))
     }
 
     /// Whether the type of `mapping` is known to keep the default `container(for:)`.
@@ -260,8 +267,7 @@ final class ImportSession: @unchecked Sendable {
     /// Whether the types of `mapping` and of the objects whose hooks are running are known to keep
     /// the default `initialize(from:)`.
     func onlyDefaultHooks(with mapping: DecodingMapping) -> Bool {
-        defaultHookMappings.contains(ObjectIdentifier(mapping))
-            && initializing.allSatisfy { defaultHookMappings.contains(ObjectIdentifier($0.mapping)) }
+        keepsDefaultHook(mapping) && initializing.allSatisfy { keepsDefaultHook($0.mapping) }
     }
 
     /// Saves the values of `object`, found for `decoder` and left to be saved before its first
