@@ -78,6 +78,33 @@ struct FetchCountTests {
         #expect(stack.fetchCount - before == 3)
     }
 
+    @Test func entityOfAStoreSavedElsewhereIsCountedOncePerCoordinator() throws {
+        try withTemporaryStoreURL { url in
+            let saved = try TestStack(storeURL: url)
+            _ = try saved.decode(Many<Person>.self, fixture: "peopleWithCountries")
+            try saved.read { try saved.context.save() }
+            let stack = try TestStack(storeURL: url)
+            let before = stack.fetchCount
+            _ = try stack.decode(Many<Person>.self, fixture: "peopleWithCountries")
+            // One count finds the store's objects, then one fetch per entity.
+            #expect(stack.fetchCount - before == 4)
+            // A context holding none of the objects any more still knows the store holds some.
+            stack.read { stack.context.reset() }
+            let again = stack.fetchCount
+            _ = try stack.decode(Many<Person>.self, fixture: "peopleWithCountries")
+            #expect(stack.fetchCount - again == 3)
+        }
+    }
+
+    @Test func entityTheContextHoldsObjectsOfCostsNoCount() throws {
+        let stack = try TestStack()
+        stack.read { Country(context: stack.context).id = 34 }
+        let before = stack.fetchCount
+        _ = try stack.decode(Many<Person>.self, fixture: "peopleCountryLate")
+        // A count finds Person empty; Country's registered object tells without one, and is fetched.
+        #expect(stack.fetchCount - before == 2)
+    }
+
     @Test func largeNestedPayloadCostsOneFetchPerEntity() throws {
         let stack = try TestStack()
         let before = stack.fetchCount

@@ -33,7 +33,7 @@ final class ImportSession: @unchecked Sendable {
     @exclusivity(unchecked) private var initializing: [PreparedDecoder] = []
     /// Identities met for the first time, to fetch before the next lookup, by mapping in the order
     /// first enqueued (found by reference, as ``mappingTables``).
-    @exclusivity(unchecked) private var pending: [(mapping: EntityMapping, identities: [ObjectIdentity])] = []
+    @exclusivity(unchecked) var pending: [(mapping: EntityMapping, identities: [ObjectIdentity])] = []
     /// Mappings by type, so that the shared registry's lock is taken once per type per decode.
     @exclusivity(unchecked) private var decodingMappings: [ObjectIdentifier: DecodingMapping] = [:]
     @exclusivity(unchecked) private var destinations: [String: DestinationDecoding] = [:]
@@ -197,11 +197,14 @@ final class ImportSession: @unchecked Sendable {
     }
 
     /// Gives `source` the slot of its identity in its entity's table; an identity met for the first
-    /// time is added to those the next fetch looks up. The decoder is at hand now, while it was
-    /// just prepared: setting its slot later would cost a cache miss per object in large payloads.
+    /// time is added to those the next fetch looks up, unless the table holds every object of its
+    /// entity. The decoder is at hand now, while it was just prepared: setting its slot later would
+    /// cost a cache miss per object in large payloads.
     func enqueue(_ source: ObjectSource, mapping: EntityMapping) {
         guard let identity = source.identity else { return }
-        source.decoder.slot = identityTable(for: mapping).slot(for: identity) {
+        let table = identityTable(for: mapping)
+        source.decoder.slot = table.slot(for: identity) {
+            if table.holdsEveryObject { return }
             if let index = pending.firstIndex(where: { $0.mapping === mapping }) {
                 pending[index].identities.append(identity)
             } else {

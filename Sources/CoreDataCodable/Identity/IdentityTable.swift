@@ -17,6 +17,10 @@ final class IdentityTable {
     /// What the session did to each slot's object: kept here, a byte per slot read in order, rather
     /// than in a table by object.
     @exclusivity(unchecked) private var touches: [Touch] = []
+    /// Whether the table holds every object of its entity its identities can find: the entity held
+    /// none when the session first met it, so every object since is one the session registered
+    /// here, and identities need no fetch.
+    @exclusivity(unchecked) var holdsEveryObject = false
 
     /// Makes room for `count` more identities, so that a table filled by a large payload does not
     /// grow, and rehash its identities, as it fills.

@@ -2,17 +2,18 @@ import CoreDataCodable
 import Foundation
 import Testing
 
-/// An in-memory store with the test model and a private-queue context.
+/// A store with the test model and a private-queue context: in memory, or the SQLite file at
+/// `storeURL`.
 ///
 /// Sendable because every use of its context goes through `performAndWait`.
 struct TestStack: @unchecked Sendable {
     let container: NSPersistentContainer
     let context: NSManagedObjectContext
 
-    init(model: NSManagedObjectModel = TestModel.shared) throws {
+    init(model: NSManagedObjectModel = TestModel.shared, storeURL: URL? = nil) throws {
         container = NSPersistentContainer(name: "CoreDataCodableTests", managedObjectModel: model)
-        let description = NSPersistentStoreDescription()
-        description.type = NSInMemoryStoreType
+        let description = storeURL.map(NSPersistentStoreDescription.init(url:)) ?? NSPersistentStoreDescription()
+        description.type = storeURL == nil ? NSInMemoryStoreType : NSSQLiteStoreType
         container.persistentStoreDescriptions = [description]
         var loadError: (any Error)?
         container.loadPersistentStores { _, error in loadError = error }
