@@ -43,6 +43,55 @@ struct BareIdentifierTests {
         stack.read { #expect(people.map(\.customValue) == ["custom", "custom"]) }
     }
 
+    @Test func laterDecodeOfBareIdsFindsAndInsertsTheSameWay() throws {
+        let stack = try TestStack()
+        let first = try stack.decode(Many<Country>.self, fixture: "countryBareIds")
+        let later = try stack.decode(Many<Country>.self, fixture: "countryBareIdsLater")
+        stack.read {
+            #expect(later.map(\.id) == [39, 40])
+            #expect(later[0] === first[1])
+            #expect(later[1].name == nil)
+        }
+        #expect(try stack.count("Country") == 3)
+    }
+
+    @Test func wrongTypeAfterBareIdsOfKnownDefaultHooksReportsItsIndex() throws {
+        let stack = try TestStack()
+        _ = try stack.decode(Many<Country>.self, fixture: "countryBareIds")
+        let error = #expect(throws: DecodingError.self) {
+            try stack.decode(Many<Country>.self, fixture: "countryBareIdsWrongType")
+        }
+        #expect(isTypeMismatch(error))
+        #expect(codingPath(of: error) == ["Index 1"])
+        #expect(try stack.count("Country") == 2)
+    }
+
+    @Test func wrongTypeInNestedArrayAfterBareIdsReportsItsPath() throws {
+        let stack = try TestStack()
+        let error = #expect(throws: DecodingError.self) {
+            try stack.decode(Many<Person>.self, fixture: "peopleBareAttributeWrongType")
+        }
+        #expect(isTypeMismatch(error))
+        #expect(codingPath(of: error) == ["Index 1", "attributesSet", "Index 1"])
+        #expect(try stack.count("PersonAttribute") == 0)
+    }
+
+    @Test func customHookRunsForEveryBareIdOfALaterDecode() throws {
+        let stack = try TestStack()
+        _ = try stack.decode(Many<Person>.self, fixture: "bareIds")
+        stack.read { stack.context.reset() }
+        let people = try stack.decode(Many<Person>.self, fixture: "bareIds")
+        stack.read { #expect(people.map(\.customValue) == ["custom", "custom"]) }
+    }
+
+    @Test func customContainerRunsForEveryBareIdOfALaterDecode() throws {
+        let stack = try TestStack()
+        _ = try stack.decode(Many<Labeled>.self, fixture: "countryBareIds")
+        stack.read { stack.context.reset() }
+        let labeled = try stack.decode(Many<Labeled>.self, fixture: "countryBareIds")
+        stack.read { #expect(labeled.map(\.label) == ["labeled", "labeled"]) }
+    }
+
     @Test func arrayOfBareIdsReturnsExistingObjects() throws {
         let stack = try TestStack()
         let first = stack.insertPerson(1, fullName: "A")

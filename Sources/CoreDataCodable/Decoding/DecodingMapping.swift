@@ -1,7 +1,10 @@
 import Foundation
 
 /// How to decode objects of one entity: its ``EntityMapping`` plus the type's hooks.
-final class DecodingMapping {
+///
+/// Shared by every decode (see ``MappingRegistry``); what decodes learn about the type's hooks
+/// is kept behind a lock.
+final class DecodingMapping: @unchecked Sendable {
     let mapping: EntityMapping
     /// Inserts a new object of the entity, of the right class.
     let makeObject: (NSManagedObjectContext) -> NSManagedObject
@@ -11,6 +14,29 @@ final class DecodingMapping {
     let initialize: (NSManagedObject, any Decoder) throws -> Void
     /// The class of the objects `makeObject` inserts; objects found may be of another.
     let objectClass: ObjectIdentifier
+
+    /// Hooks a decode found the type to keep as the library's defaults.
+    struct DefaultHooks: OptionSet {
+        let rawValue: UInt8
+        /// `initialize(from:)`.
+        static let initialize = DefaultHooks(rawValue: 1)
+        /// `container(for:)`.
+        static let container = DefaultHooks(rawValue: 2)
+    }
+
+    private let lock = NSLock()
+    private var learnedDefaultHooks: DefaultHooks = []
+
+    /// The hooks earlier decodes found the type to keep as the defaults: a type's hooks do not
+    /// change, so a decode starts from what the ones before it learned.
+    var knownDefaultHooks: DefaultHooks {
+        lock.withLock { learnedDefaultHooks }
+    }
+
+    /// Records that the type keeps the default `hooks`, for later decodes.
+    func learnDefaultHooks(_ hooks: DefaultHooks) {
+        lock.withLock { learnedDefaultHooks.formUnion(hooks) }
+    }
 
     init(
         mapping: EntityMapping,

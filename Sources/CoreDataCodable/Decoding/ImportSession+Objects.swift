@@ -36,12 +36,13 @@ extension ImportSession {
                 sources.reserveCapacity(count)
                 identityTable(for: mapping.mapping).reserveCapacity(count)
             }
+            var arrayPath: ArrayCodingPath?
             while !container.isAtEnd {
                 // A hook decoding this array may find its elements prepared ahead, by their decoders' paths.
                 if isInitializing {
                     if try container.decodeNil() { continue }
                     sources.append(try source(for: container.superDecoder(), mapping: mapping))
-                } else if let source = try nextSource(in: &container, userInfo: userInfo, mapping: mapping) {
+                } else if let source = try nextSource(in: &container, userInfo: userInfo, mapping: mapping, arrayPath: &arrayPath) {
                     collect(source, mapping: mapping)
                     if sources.isEmpty, try enqueuedIdentitiesNeedNoFetch() {
                         objects.append(try materialize(source, mapping: mapping, mayDefer: isOutermost))

@@ -20,8 +20,15 @@ extension ImportSession {
     }
 
     /// Enqueues the identity of `source` for the next fetch and prepares its related objects.
+    ///
+    /// A bare identifier of a single-key identity has none: its object holds that key only.
     func collect(_ source: ObjectSource, mapping: DecodingMapping) {
         enqueue(source, mapping: mapping.mapping)
+        let decoder = source.decoder
+        if decoder.isBareIdentifier, decoder.values.manualValues.isEmpty,
+           mapping.mapping.identityProperties.first?.path.count == 1 {
+            return
+        }
         prepareRelatedValues(of: source, mapping: mapping)
     }
 
@@ -65,10 +72,11 @@ extension ImportSession {
     ) -> [ObjectSource]? {
         var sources: [ObjectSource] = []
         if let count = elements.count { sources.reserveCapacity(count) }
+        var arrayPath: ArrayCodingPath?
         while !elements.isAtEnd {
             let next: ObjectSource?
             do {
-                next = try nextSource(in: &elements, userInfo: userInfo, mapping: mapping)
+                next = try nextSource(in: &elements, userInfo: userInfo, mapping: mapping, arrayPath: &arrayPath)
             } catch {
                 return nil
             }

@@ -242,19 +242,33 @@ final class ImportSession: @unchecked Sendable {
         return object
     }
 
-    /// Records that the type of `mapping` keeps the default `initialize(from:)`.
+    /// Records that the type of `mapping` keeps the default `initialize(from:)`, for this decode
+    /// and later ones.
     func noteDefaultHook(of mapping: DecodingMapping) {
-        Self.note(mapping, in: &defaultHookMappings)
+        if Self.note(mapping, in: &defaultHookMappings) { mapping.learnDefaultHooks(.initialize) }
     }
 
-    /// Records that the type of `mapping` keeps the default `container(for:)`.
+    /// Records that the type of `mapping` keeps the default `container(for:)`, for this decode
+    /// and later ones.
     func noteDefaultContainer(of mapping: DecodingMapping) {
-        Self.note(mapping, in: &defaultContainerMappings)
+        if Self.note(mapping, in: &defaultContainerMappings) { mapping.learnDefaultHooks(.container) }
     }
 
-    private static func note(_ mapping: DecodingMapping, in mappings: inout [ObjectIdentifier]) {
+    /// Adds `mapping` to `mappings` if absent; returns whether it was.
+    @discardableResult
+    private static func note(_ mapping: DecodingMapping, in mappings: inout [ObjectIdentifier]) -> Bool {
         let id = ObjectIdentifier(mapping)
-        if !mappings.contains(id) { mappings.append(id) }
+        if mappings.contains(id) { return false }
+        mappings.append(id)
+        return true
+    }
+
+    /// Starts this decode's knowledge of `mapping`'s hooks from what earlier decodes learned;
+    /// called when the session first meets the mapping.
+    private func adopt(_ mapping: DecodingMapping) {
+        let known = mapping.knownDefaultHooks
+        if known.contains(.initialize) { Self.note(mapping, in: &defaultHookMappings) }
+        if known.contains(.container) { Self.note(mapping, in: &defaultContainerMappings) }
     }
 
     /// Whether the type of `mapping` is known to keep the default `initialize(from:)`.
@@ -320,12 +334,18 @@ final class ImportSession: @unchecked Sendable {
     // MARK: Sources
 
     /// Prepares the next non-`null` element of `elements`, nil for `null`, trying first the kind
-    /// of value (object or bare identifier) the last value of `mapping` was.
+    /// of value (object or bare identifier) the last value of `mapping` was. `arrayPath` keeps
+    /// the coding path of `elements` once read, for its next elements.
     func nextSource(
-        in elements: inout any UnkeyedDecodingContainer, userInfo: [CodingUserInfoKey: Any], mapping: DecodingMapping
+        in elements: inout any UnkeyedDecodingContainer, userInfo: [CodingUserInfoKey: Any], mapping: DecodingMapping,
+        arrayPath: inout ArrayCodingPath?
     ) throws -> ObjectSource? {
-        try withIdentifierHint(for: mapping) { expectingIdentifier in
-            try ObjectSource.next(in: &elements, userInfo: userInfo, mapping: mapping, expectingIdentifier: &expectingIdentifier)
+        let readsIdentifiers = keepsDefaultHook(mapping) && keepsDefaultContainer(mapping)
+        return try withIdentifierHint(for: mapping) { expectingIdentifier in
+            try ObjectSource.next(
+                in: &elements, userInfo: userInfo, mapping: mapping, expectingIdentifier: &expectingIdentifier,
+                readsIdentifiers: readsIdentifiers, arrayPath: &arrayPath
+            )
         }
     }
 
@@ -362,6 +382,7 @@ final class ImportSession: @unchecked Sendable {
         let entity = try registry.entity(for: managedType, in: model)
         let mapping = try registry.decodingMapping(for: type, managedType: managedType, entity: entity, in: model)
         decodingMappings[ObjectIdentifier(type)] = mapping
+        adopt(mapping)
         return mapping
     }
 
@@ -385,6 +406,7 @@ final class ImportSession: @unchecked Sendable {
         if let destination = destinations[entity.codableName] { return destination }
         let destination = try MappingRegistry.shared.destinationDecoding(for: entity, in: model)
         destinations[entity.codableName] = destination
+        if case .mapped(let mapping) = destination { adopt(mapping) }
         return destination
     }
 }

@@ -31,23 +31,56 @@ struct ObjectSource {
     /// type known to keep it, the hook is skipped, and a scalar of the identity attribute's own
     /// type is the identity. The import learns that a type keeps it from its first bare identifier.
     private init(identifier decoder: any Decoder, scalar: Any? = nil, mapping: DecodingMapping) throws {
-        let base = try IdentifierDecoder(base: decoder, path: ObjectSource.identityPath(of: mapping, at: decoder), scalar: scalar)
+        let path = try ObjectSource.identityPath(of: mapping, at: decoder)
         let session = ImportSession.current
         if let session, session.keepsDefaultContainer(mapping), let scalar,
            let property = mapping.mapping.identityProperties.first, Self.isIdentity(scalar, of: property) {
-            let values = ObjectValues(container: base.keyedContainer(keyedBy: JSONKey.self))
-            let prepared = PreparedDecoder(
-                forwardingTo: .identifier(of: decoder), userInfo: decoder.userInfo, values: values, mapping: mapping, isBareIdentifier: true
-            )
-            prepared.setIdentity(value: scalar)
-            self.init(prepared: prepared)
+            self.init(identity: scalar, path: path, decoder: decoder, mapping: mapping)
             return
         }
+        let base = IdentifierDecoder(base: decoder, path: path, scalar: scalar)
         session?.defaultContainerRan = false
         try self.init(base: base, forwardingTo: .identifier(of: decoder), mapping: mapping, isBareIdentifier: true)
         if let session, session.defaultContainerRan, self.decoder.values.manualValues.isEmpty {
             session.noteDefaultContainer(of: mapping)
         }
+    }
+
+    /// A bare identifier whose `scalar` is its identity, of a type keeping the default `container(for:)`:
+    /// the container the hook would return is the identifier presented as an object at `path`.
+    private init(identity scalar: Any, path: [JSONKey], decoder: any Decoder, mapping: DecodingMapping) {
+        let values = ObjectValues(container: IdentifierDecoder(base: decoder, path: path, scalar: scalar).keyedContainer(keyedBy: JSONKey.self))
+        let prepared = PreparedDecoder(
+            forwardingTo: .identifier(of: decoder), userInfo: decoder.userInfo, values: values, mapping: mapping, isBareIdentifier: true
+        )
+        prepared.setIdentity(value: scalar)
+        self.init(prepared: prepared)
+    }
+
+    /// Reads the next element of `elements` as a bare identifier of the identity attribute's own
+    /// type, for a type known to keep both default hooks, without the JSON's own decoder of the
+    /// element: neither hook would see it, and making it costs more than the rest. Nil, with
+    /// `elements` unchanged, when the element is anything else; it is then prepared the usual way.
+    ///
+    /// `arrayPath` is the coding path of `elements`, made by the array's first such element.
+    init?(
+        identifierIn elements: inout any UnkeyedDecodingContainer, userInfo: [CodingUserInfoKey: Any], mapping: DecodingMapping,
+        arrayPath: inout ArrayCodingPath?
+    ) {
+        let identities = mapping.mapping.identityProperties
+        guard identities.count == 1, let property = identities.first, property.codableType == nil else { return nil }
+        let index = elements.currentIndex
+        let scalar: Any? = switch property.attributeType {
+        case .integer64AttributeType: try? elements.decode(Int64.self)
+        case .stringAttributeType: try? elements.decode(String.self)
+        case .doubleAttributeType: try? elements.decode(Double.self)
+        default: nil
+        }
+        guard let scalar else { return nil }
+        let array = arrayPath ?? ArrayCodingPath(elements)
+        arrayPath = array
+        let decoder = ScalarDecoder(value: scalar, index: index, in: array, userInfo: userInfo)
+        self.init(identity: scalar, path: property.path, decoder: decoder, mapping: mapping)
     }
 
     /// Whether `scalar` is of the Swift type that decoding the identity attribute of `property`
@@ -85,11 +118,17 @@ struct ObjectSource {
     /// `expectingIdentifier` tells which kind of value to try first, and is set to the kind
     /// found: the kind tried first costs no error when it is right, which is what makes arrays
     /// of bare identifiers as cheap as arrays of objects.
+    ///
+    /// `readsIdentifiers` allows ``init(identifierIn:userInfo:mapping:arrayPath:)`` for bare identifiers.
     static func next(
         in elements: inout any UnkeyedDecodingContainer, userInfo: [CodingUserInfoKey: Any], mapping: DecodingMapping,
-        expectingIdentifier: inout Bool
+        expectingIdentifier: inout Bool, readsIdentifiers: Bool, arrayPath: inout ArrayCodingPath?
     ) throws -> ObjectSource? {
         if try elements.decodeNil() { return nil }
+        if expectingIdentifier, readsIdentifiers,
+           let source = ObjectSource(identifierIn: &elements, userInfo: userInfo, mapping: mapping, arrayPath: &arrayPath) {
+            return source
+        }
         if expectingIdentifier {
             return try ObjectSource(expectingIdentifier: elements.superDecoder(), mapping: mapping, isIdentifier: &expectingIdentifier)
         }
@@ -106,7 +145,7 @@ struct ObjectSource {
 
     /// Prepares the value at `key`: an object through a nested container, a bare identifier
     /// through its own decoder. `expectingIdentifier` works as in
-    /// ``next(in:userInfo:mapping:expectingIdentifier:)``.
+    /// ``next(in:userInfo:mapping:expectingIdentifier:readsIdentifiers:arrayPath:)``.
     static func value(
         at key: JSONKey, in container: KeyedDecodingContainer<JSONKey>, userInfo: [CodingUserInfoKey: Any], mapping: DecodingMapping,
         expectingIdentifier: inout Bool

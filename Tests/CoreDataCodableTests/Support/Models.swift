@@ -108,6 +108,24 @@ final class Custom: NSManagedObject, CoreDataDecodable {
     }
 }
 
+/// A `container(for:)` that sets a value for every object, bare identifiers included.
+final class Labeled: NSManagedObject, CoreDataDecodable {
+    @Managed var id: Int64
+    @Managed var label: String?
+
+    enum CodingKeys: String, CoreDataCodingKey {
+        case id, label
+    }
+
+    static let identityAttribute: IdentityAttribute = "id"
+
+    static func container(for decoder: any Decoder) throws -> any AnyCoreDataKeyedDecodingContainer {
+        var container = try decoder.container(for: Self.self)
+        container[.label] = "labeled"
+        return container
+    }
+}
+
 /// An identity computed from two keys in `container(for:)`.
 final class CustomDoubleId: NSManagedObject, CoreDataDecodable {
     @Managed var id: String?

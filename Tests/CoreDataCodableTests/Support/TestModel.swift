@@ -73,6 +73,10 @@ enum TestModel {
         builder.relate(retry, "person", to: person)
         let renamer = builder.entity("Renamer", Renamer.self, [attribute("id", .integer64AttributeType, optional: false)])
         builder.relate(renamer, "country", to: country)
+        builder.entity("Labeled", Labeled.self, [
+            attribute("id", .integer64AttributeType, optional: false),
+            attribute("label", .stringAttributeType),
+        ])
         builder.entity("CustomDoubleId", CustomDoubleId.self, [
             attribute("id", .stringAttributeType),
             attribute("value", .stringAttributeType),
