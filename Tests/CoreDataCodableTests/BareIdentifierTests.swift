@@ -58,37 +58,26 @@ struct BareIdentifierTests {
     @Test func wrongTypeAfterBareIdsOfKnownDefaultHooksReportsItsIndex() throws {
         let stack = try TestStack()
         _ = try stack.decode(Many<Country>.self, fixture: "countryBareIds")
-        let error = #expect(throws: DecodingError.self) {
-            try stack.decode(Many<Country>.self, fixture: "countryBareIdsWrongType")
-        }
-        #expect(isTypeMismatch(error))
-        #expect(codingPath(of: error) == ["Index 1"])
+        #expect(typeMismatchPath(decoding: Many<Country>.self, fixture: "countryBareIdsWrongType", in: stack) == ["Index 1"])
         #expect(try stack.count("Country") == 2)
     }
 
     @Test func wrongTypeInNestedArrayAfterBareIdsReportsItsPath() throws {
         let stack = try TestStack()
-        let error = #expect(throws: DecodingError.self) {
-            try stack.decode(Many<Person>.self, fixture: "peopleBareAttributeWrongType")
-        }
-        #expect(isTypeMismatch(error))
-        #expect(codingPath(of: error) == ["Index 1", "attributesSet", "Index 1"])
+        let path = typeMismatchPath(decoding: Many<Person>.self, fixture: "peopleBareAttributeWrongType", in: stack)
+        #expect(path == ["Index 1", "attributesSet", "Index 1"])
         #expect(try stack.count("PersonAttribute") == 0)
     }
 
     @Test func customHookRunsForEveryBareIdOfALaterDecode() throws {
         let stack = try TestStack()
-        _ = try stack.decode(Many<Person>.self, fixture: "bareIds")
-        stack.read { stack.context.reset() }
-        let people = try stack.decode(Many<Person>.self, fixture: "bareIds")
+        let people = try stack.decodeAgainAfterReset(Many<Person>.self, fixture: "bareIds")
         stack.read { #expect(people.map(\.customValue) == ["custom", "custom"]) }
     }
 
     @Test func customContainerRunsForEveryBareIdOfALaterDecode() throws {
         let stack = try TestStack()
-        _ = try stack.decode(Many<Labeled>.self, fixture: "countryBareIds")
-        stack.read { stack.context.reset() }
-        let labeled = try stack.decode(Many<Labeled>.self, fixture: "countryBareIds")
+        let labeled = try stack.decodeAgainAfterReset(Many<Labeled>.self, fixture: "countryBareIds")
         stack.read { #expect(labeled.map(\.label) == ["labeled", "labeled"]) }
     }
 
@@ -117,11 +106,7 @@ struct BareIdentifierTests {
 
     @Test func wrongTypeAfterBareIdsThrowsTypeMismatchAtItsIndex() throws {
         let stack = try TestStack()
-        let error = #expect(throws: DecodingError.self) {
-            try stack.decode(Many<Person>.self, fixture: "bareIdsWrongType")
-        }
-        #expect(isTypeMismatch(error))
-        #expect(codingPath(of: error) == ["Index 2"])
+        #expect(typeMismatchPath(decoding: Many<Person>.self, fixture: "bareIdsWrongType", in: stack) == ["Index 2"])
         #expect(try stack.count("Person") == 0)
     }
 

@@ -41,11 +41,7 @@ struct EmptyEntityTests {
     }
 
     @Test func storeSavedByAnotherCoordinatorIsLookedUp() throws {
-        try withTemporaryStoreURL { url in
-            let first = try TestStack(storeURL: url)
-            _ = try first.decode(Many<Person>.self, fixture: "peopleWithCountries")
-            try first.read { try first.context.save() }
-            let second = try TestStack(storeURL: url)
+        try withStoreSavedElsewhere(fixture: "peopleWithCountries") { second in
             _ = try second.decode(Many<Person>.self, fixture: "peopleWithCountries")
             #expect(try second.count("Person") == 3)
             #expect(try second.count("Country") == 2)

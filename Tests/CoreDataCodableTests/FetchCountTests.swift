@@ -79,11 +79,7 @@ struct FetchCountTests {
     }
 
     @Test func entityOfAStoreSavedElsewhereIsCountedOncePerCoordinator() throws {
-        try withTemporaryStoreURL { url in
-            let saved = try TestStack(storeURL: url)
-            _ = try saved.decode(Many<Person>.self, fixture: "peopleWithCountries")
-            try saved.read { try saved.context.save() }
-            let stack = try TestStack(storeURL: url)
+        try withStoreSavedElsewhere(fixture: "peopleWithCountries") { stack in
             let before = stack.fetchCount
             _ = try stack.decode(Many<Person>.self, fixture: "peopleWithCountries")
             // One count finds the store's objects, then one fetch per entity.

@@ -44,6 +44,14 @@ struct TestStack: @unchecked Sendable {
         try (decoder ?? self.decoder()).decode(type, from: Fixture.data(name))
     }
 
+    /// Decodes the fixture `name` as `type` a second time, after the context discarded what the
+    /// first decode made: what decodes learn about a type stays, its objects do not.
+    func decodeAgainAfterReset<T: Decodable>(_ type: T.Type, fixture name: String) throws -> T {
+        _ = try decode(type, fixture: name)
+        read { context.reset() }
+        return try decode(type, fixture: name)
+    }
+
     /// Runs `body` on the context's queue.
     func read<Result>(_ body: () throws -> Result) rethrows -> Result {
         try context.performAndWait(body)
