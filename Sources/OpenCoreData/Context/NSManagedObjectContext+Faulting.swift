@@ -75,7 +75,7 @@ extension NSManagedObjectContext {
             let ids: [NSManagedObjectID]
             if let parent = parentContext {
                 ids = parent.performAndWait { parent.currentToManyIDs(of: object.objectID, slot: slot) }
-            } else if let coordinator = storeCoordinator, !object.objectID.isTemporaryID {
+            } else if let coordinator = storeCoordinator, !object.hasTemporaryObjectID {
                 ids = (try? coordinator.relatedObjectIDs(of: object.objectID, slot: slot)) ?? []
             } else {
                 ids = []

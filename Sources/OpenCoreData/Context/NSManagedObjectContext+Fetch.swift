@@ -134,7 +134,7 @@ extension NSManagedObjectContext {
         guard parentContext == nil, let coordinator = storeCoordinator else { return }
         for name in Set(keyPaths.compactMap { $0.split(separator: ".").first.map(String.init) }) {
             var groups: [ObjectIdentifier: (slot: Int, isOrdered: Bool, objects: [NSManagedObject])] = [:]
-            for object in objects where !object.isFault && !object.objectID.isTemporaryID {
+            for object in objects where !object.isFault && !object.hasTemporaryObjectID {
                 guard let slot = object.layout.slot(named: name), case .toMany(let isOrdered) = object.layout.kinds[slot],
                       object.slots[slot] == nil
                 else { continue }

@@ -5,7 +5,7 @@ extension NSManagedObjectContext {
     /// the merge policy resolve them (the error policy throws `NSManagedObjectMergeError`).
     func resolveMergeConflicts() throws {
         guard let coordinator = storeCoordinator else { return }
-        let candidates = changedObjects.elements.filter { $0.isUpdated && !$0.objectID.isTemporaryID }
+        let candidates = changedObjects.elements.filter { $0.isUpdated && !$0.hasTemporaryObjectID }
         guard !candidates.isEmpty else { return }
         let versions = try coordinator.rowVersions(of: candidates.map(\.objectID))
         var conflicts: [NSMergeConflict] = []
