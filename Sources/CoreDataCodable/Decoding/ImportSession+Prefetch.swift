@@ -24,11 +24,7 @@ extension ImportSession {
     /// A bare identifier of a single-key identity has none: its object holds that key only.
     func collect(_ source: ObjectSource, mapping: DecodingMapping) {
         enqueue(source, mapping: mapping.mapping)
-        let decoder = source.decoder
-        if decoder.isBareIdentifier, decoder.values.manualValues.isEmpty,
-           mapping.mapping.identityProperties.first?.path.count == 1 {
-            return
-        }
+        if source.decoder.holdsOnlyIdentity, mapping.mapping.identityProperties.first?.path.count == 1 { return }
         prepareRelatedValues(of: source, mapping: mapping)
     }
 

@@ -54,7 +54,7 @@ extension ImportSession {
         let mapping = prepared.mapping.mapping
         let identified = prepared.identifiedObject == ObjectIdentifier(object)
         // A bare identifier found or inserted its object and holds nothing more to apply.
-        if identified, prepared.isBareIdentifier, prepared.values.manualValues.isEmpty { return }
+        if identified, prepared.holdsOnlyIdentity { return }
         let values = prepared.values
         for (index, property) in mapping.properties.enumerated() where isIncluded(property) {
             if let attribute = property.attribute {

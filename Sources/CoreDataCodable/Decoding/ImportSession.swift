@@ -186,7 +186,7 @@ final class ImportSession: @unchecked Sendable {
         let decoder = source.decoder
         decoder.target = (ObjectIdentifier(object), touch)
         let keepsDefaultHook = ObjectIdentifier(type(of: object)) == mapping.objectClass && keepsDefaultHook(mapping)
-        if keepsDefaultHook, decoder.isBareIdentifier, decoder.values.manualValues.isEmpty { return }
+        if keepsDefaultHook, decoder.holdsOnlyIdentity { return }
         initializing.append(decoder)
         defer { initializing.removeLast() }
         if keepsDefaultHook {

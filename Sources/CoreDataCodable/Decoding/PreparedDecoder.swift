@@ -64,6 +64,10 @@ final class PreparedDecoder: Decoder {
     /// Whether an object was initialized from this decoder.
     var isConsumed: Bool { target != nil }
 
+    /// Whether the decoder holds nothing but the identity: a bare identifier whose `container(for:)`
+    /// set no value. Its object, found or inserted by that identity, has nothing more to apply.
+    var holdsOnlyIdentity: Bool { isBareIdentifier && values.manualValues.isEmpty }
+
     /// The object found or inserted for this decoder's identity: its identity attributes hold
     /// the JSON's values already.
     var identifiedObject: ObjectIdentifier? { identity == nil ? nil : target?.object }
