@@ -34,7 +34,7 @@ struct ObjectSource {
         let path = try ObjectSource.identityPath(of: mapping, at: decoder)
         let session = ImportSession.current
         if let session, session.keepsDefaultContainer(mapping), let scalar,
-           let property = mapping.mapping.identityProperties.first, Self.isIdentity(scalar, of: property) {
+           let property = mapping.mapping.identityProperties.first, IdentityScalar(property)?.matches(scalar) == true {
             self.init(identity: scalar, path: path, decoder: decoder, mapping: mapping)
             return
         }
@@ -68,30 +68,47 @@ struct ObjectSource {
         arrayPath: inout ArrayCodingPath?
     ) {
         let identities = mapping.mapping.identityProperties
-        guard identities.count == 1, let property = identities.first, property.codableType == nil else { return nil }
+        guard identities.count == 1, let property = identities.first, let kind = IdentityScalar(property) else { return nil }
         let index = elements.currentIndex
-        let scalar: Any? = switch property.attributeType {
-        case .integer64AttributeType: try? elements.decode(Int64.self)
-        case .stringAttributeType: try? elements.decode(String.self)
-        case .doubleAttributeType: try? elements.decode(Double.self)
-        default: nil
-        }
-        guard let scalar else { return nil }
+        guard let scalar = kind.decode(from: &elements) else { return nil }
         let array = arrayPath ?? ArrayCodingPath(elements)
         arrayPath = array
         let decoder = ScalarDecoder(value: scalar, index: index, in: array, userInfo: userInfo)
         self.init(identity: scalar, path: property.path, decoder: decoder, mapping: mapping)
     }
 
-    /// Whether `scalar` is of the Swift type that decoding the identity attribute of `property`
-    /// gives, so that it is the identity attribute's value as decoded.
-    private static func isIdentity(_ scalar: Any, of property: PropertyMapping) -> Bool {
-        guard property.codableType == nil else { return false }
-        return switch property.attributeType {
-        case .integer64AttributeType: scalar is Int64
-        case .stringAttributeType: scalar is String
-        case .doubleAttributeType: scalar is Double
-        default: false
+    /// The Swift type that decoding a single identity attribute gives, for the attribute types whose
+    /// bare identifiers are taken as their identity without `container(for:)`.
+    private enum IdentityScalar {
+        case int64, string, double
+
+        init?(_ property: PropertyMapping) {
+            guard property.codableType == nil else { return nil }
+            switch property.attributeType {
+            case .integer64AttributeType: self = .int64
+            case .stringAttributeType: self = .string
+            case .doubleAttributeType: self = .double
+            default: return nil
+            }
+        }
+
+        /// Whether `scalar` is of this type, so that it is the identity attribute's value as decoded.
+        func matches(_ scalar: Any) -> Bool {
+            switch self {
+            case .int64: scalar is Int64
+            case .string: scalar is String
+            case .double: scalar is Double
+            }
+        }
+
+        /// The next element of `elements` decoded as this type, through the container's concrete
+        /// overload; nil, with `elements` unchanged, when it is not one.
+        func decode(from elements: inout any UnkeyedDecodingContainer) -> Any? {
+            switch self {
+            case .int64: try? elements.decode(Int64.self)
+            case .string: try? elements.decode(String.self)
+            case .double: try? elements.decode(Double.self)
+            }
         }
     }
 
