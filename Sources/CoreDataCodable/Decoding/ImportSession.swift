@@ -340,9 +340,10 @@ final class ImportSession: @unchecked Sendable {
         in elements: inout any UnkeyedDecodingContainer, userInfo: [CodingUserInfoKey: Any], mapping: DecodingMapping,
         arrayPath: inout ArrayCodingPath?
     ) throws -> ObjectSource? {
-        let readsIdentifiers = keepsDefaultHook(mapping) && keepsDefaultContainer(mapping)
-        return try withIdentifierHint(for: mapping) { expectingIdentifier in
-            try ObjectSource.next(
+        try withIdentifierHint(for: mapping) { expectingIdentifier in
+            // Looked up only for an array of bare identifiers: objects do not need it.
+            let readsIdentifiers = expectingIdentifier && keepsDefaultHook(mapping) && keepsDefaultContainer(mapping)
+            return try ObjectSource.next(
                 in: &elements, userInfo: userInfo, mapping: mapping, expectingIdentifier: &expectingIdentifier,
                 readsIdentifiers: readsIdentifiers, arrayPath: &arrayPath
             )
