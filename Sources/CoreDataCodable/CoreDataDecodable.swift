@@ -44,8 +44,10 @@ public typealias CoreDataCodable = CoreDataDecodable & CoreDataEncodable
 
 extension CoreDataDecodable {
     public static func container(for decoder: any Decoder) throws -> any AnyCoreDataKeyedDecodingContainer {
-        // Told to the import for a bare identifier: the type's next ones then skip this hook.
-        if type(of: decoder) == IdentifierDecoder.self { ImportSession.current?.defaultContainerRan = true }
+        // Told to the import, for the decoders it makes: the type's next objects then skip this hook.
+        if type(of: decoder) == ObjectDecoder.self || type(of: decoder) == IdentifierDecoder.self {
+            ImportSession.current?.defaultContainerRan = true
+        }
         return try decoder.container(for: Self.self)
     }
 }

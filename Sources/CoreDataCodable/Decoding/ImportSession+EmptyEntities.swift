@@ -18,10 +18,19 @@ extension ImportSession {
     /// once per process while it holds objects.
     func enqueuedIdentitiesNeedNoFetch() throws -> Bool {
         while let entry = pending.last {
-            guard try isEmpty(entry.mapping) else { return false }
-            identityTable(for: entry.mapping).holdsEveryObject = true
+            guard try holdsEveryObject(entry.mapping) else { return false }
             pending.removeLast()
         }
+        return true
+    }
+
+    /// Whether the identity table of `mapping` holds every object its identities can find: the
+    /// entity was found empty when first asked, which costs what ``enqueuedIdentitiesNeedNoFetch()`` says.
+    func holdsEveryObject(_ mapping: EntityMapping) throws -> Bool {
+        let table = identityTable(for: mapping)
+        if table.holdsEveryObject { return true }
+        guard try isEmpty(mapping) else { return false }
+        table.holdsEveryObject = true
         return true
     }
 

@@ -21,8 +21,9 @@ extension ImportSession {
     /// repeated identity gives the same object each time, initialized by each occurrence in turn.
     ///
     /// While the entities met are empty (see `ImportSession+EmptyEntities`), each object is made
-    /// as soon as it is read. From the first element with an identity to look up, the elements
-    /// are prepared, their identities fetched together, and their objects made after.
+    /// as soon as it is read, straight from its JSON when its types keep the default hooks (see
+    /// `ImportSession+DirectDecoding`). From the first element with an identity to look up, the
+    /// elements are prepared, their identities fetched together, and their objects made after.
     func decodeObjects(
         _ destination: DestinationDecoding, from container: inout any UnkeyedDecodingContainer,
         userInfo: [CodingUserInfoKey: Any]
@@ -37,18 +38,27 @@ extension ImportSession {
                 identityTable(for: mapping.mapping).reserveCapacity(count)
             }
             var arrayPath: ArrayCodingPath?
+            func makeOrDefer(_ source: ObjectSource) throws {
+                collect(source, mapping: mapping)
+                if sources.isEmpty, try enqueuedIdentitiesNeedNoFetch() {
+                    objects.append(try materialize(source, mapping: mapping, mayDefer: isOutermost))
+                } else {
+                    sources.append(source)
+                }
+            }
             while !container.isAtEnd {
                 // A hook decoding this array may find its elements prepared ahead, by their decoders' paths.
                 if isInitializing {
                     if try container.decodeNil() { continue }
                     sources.append(try source(for: container.superDecoder(), mapping: mapping))
-                } else if let source = try nextSource(in: &container, userInfo: userInfo, mapping: mapping, arrayPath: &arrayPath) {
-                    collect(source, mapping: mapping)
-                    if sources.isEmpty, try enqueuedIdentitiesNeedNoFetch() {
-                        objects.append(try materialize(source, mapping: mapping, mayDefer: isOutermost))
-                    } else {
-                        sources.append(source)
+                } else if sources.isEmpty, decodesDirectly(mapping) {
+                    switch try decodeDirectly(next: &container, userInfo: userInfo, mapping: mapping, arrayPath: &arrayPath) {
+                    case .null: break
+                    case .object(let object): objects.append(object)
+                    case .source(let source): try makeOrDefer(source)
                     }
+                } else if let source = try nextSource(in: &container, userInfo: userInfo, mapping: mapping, arrayPath: &arrayPath) {
+                    try makeOrDefer(source)
                 }
             }
             try fetchPending()
@@ -87,7 +97,7 @@ extension ImportSession {
         let touch: Touch
         if let identity = source.identity {
             let table = identityTable(for: mapping.mapping)
-            let found = table.object(for: source.decoder, identity: identity) {
+            let found = table.object(slot: source.decoder.slot, identity: identity) {
                 insert(mapping, identityValues: source.identityValues, registered: (table, identity))
             }
             object = found.object

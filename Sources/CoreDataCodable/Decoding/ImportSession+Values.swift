@@ -60,16 +60,20 @@ extension ImportSession {
             if let attribute = property.attribute {
                 // The object was found or inserted by these very values.
                 if identified, property.isIdentity { continue }
-                try applyAttribute(property, attribute, from: values, of: prepared, to: object, touch: &touch, entity: mapping.entityName)
+                try applyAttribute(property, attribute, from: values, to: object, touch: &touch, entity: mapping.entityName) {
+                    prepared.slot.map { (identityTable(for: mapping), $0) }
+                }
             } else if let relationship = property.relationship {
                 try applyRelationship(property, relationship, from: prepared, at: index, to: object, touch: &touch, entity: mapping.entityName)
             }
         }
     }
 
-    private func applyAttribute(
-        _ property: PropertyMapping, _ attribute: NSAttributeDescription,
-        from values: ObjectValues, of prepared: PreparedDecoder, to object: NSManagedObject, touch: inout Touch, entity: String
+    /// Sets an attribute present in `values` on `object`; `slot` gives where the object's identity
+    /// records what the session did to it, asked before its first change.
+    func applyAttribute(
+        _ property: PropertyMapping, _ attribute: NSAttributeDescription, from values: ObjectValues, to object: NSManagedObject,
+        touch: inout Touch, entity: String, slot: () -> (table: IdentityTable, slot: Int)?
     ) throws {
         switch try values.attributeValue(property, entity: entity) {
         case .missing:
@@ -82,7 +86,7 @@ extension ImportSession {
                 ))
             }
             guard object.value(forKey: property.name) != nil else { return }
-            if touch == .untouched { willChange(object, touch: &touch, decodedBy: prepared) }
+            if touch == .untouched { touch = willChange(object, slot: slot()) ? .inserted : .updated }
             object.setValue(nil, forKey: property.name)
         case .value(let value):
             if touch != .inserted, let current = object.value(forKey: property.name),
@@ -90,7 +94,7 @@ extension ImportSession {
                ObjectIdentity.isEqual(current, value, for: property.attributeType) {
                 return
             }
-            if touch == .untouched { willChange(object, touch: &touch, decodedBy: prepared) }
+            if touch == .untouched { touch = willChange(object, slot: slot()) ? .inserted : .updated }
             object.setValue(value, forKey: property.name)
         }
     }
@@ -125,8 +129,20 @@ extension ImportSession {
                 newValue = try decodeRelated(relationship, from: decoder, property: property, entity: entity)
             }
         }
+        setRelationship(property, to: newValue, of: object, touch: &touch, related: related) {
+            prepared.slot.map { (identityTable(for: prepared.mapping.mapping), $0) }
+        }
+    }
+
+    /// Sets a relationship of `object` to `newValue`, unless it holds that already. `related` are
+    /// the new objects' sources, if prepared ahead; `slot` gives where the object's identity
+    /// records what the session did to it, asked before its first change.
+    func setRelationship(
+        _ property: PropertyMapping, to newValue: RelationshipValue, of object: NSManagedObject, touch: inout Touch,
+        related: PreparedRelated?, slot: () -> (table: IdentityTable, slot: Int)?
+    ) {
         guard touch == .inserted || !newValue.isSame(asRelationship: property.name, of: object) else { return }
-        if touch == .untouched { willChange(object, touch: &touch, decodedBy: prepared) }
+        if touch == .untouched { touch = willChange(object, slot: slot()) ? .inserted : .updated }
         if property.hasInverse, let related { willRelate(related) }
         object.setValue(newValue.value, forKey: property.name)
     }

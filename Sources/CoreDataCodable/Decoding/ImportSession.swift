@@ -21,7 +21,7 @@ final class ImportSession: @unchecked Sendable {
     @exclusivity(unchecked) private var identityTables: [String: IdentityTable] = [:]
     /// The identity table of each mapping met, found by reference: a payload has a few mappings,
     /// and comparing references costs less than hashing an entity name for every object.
-    @exclusivity(unchecked) private var mappingTables: [(mapping: EntityMapping, table: IdentityTable)] = []
+    @exclusivity(unchecked) var mappingTables: [(mapping: EntityMapping, table: IdentityTable)] = []
     /// Objects this session inserted, or saved the values of before changing them, when their
     /// identity tables do not record it (see ``willChange(_:slot:)``).
     @exclusivity(unchecked) private var touched: [ObjectIdentifier: Touch] = [:]
@@ -42,13 +42,16 @@ final class ImportSession: @unchecked Sendable {
     /// The mappings of types that keep the default `initialize(from:)`: only this library changes
     /// their objects, so an object found needs its values saved only before its first change.
     @exclusivity(unchecked) private var defaultHookMappings: [ObjectIdentifier] = []
-    /// The mappings of types that keep the default `container(for:)`: a bare identifier of theirs
-    /// skips that hook, whose result is known (see `ObjectSource`).
+    /// The mappings of types that keep the default `container(for:)`: their objects and bare
+    /// identifiers skip that hook, whose result is known (see `ObjectSource`).
     @exclusivity(unchecked) private var defaultContainerMappings: [ObjectIdentifier] = []
-    /// Set by the default `container(for:)` when it runs for a bare identifier.
+    /// Set by the default `container(for:)` when it runs for an object or a bare identifier.
     @exclusivity(unchecked) var defaultContainerRan = false
     /// The mappings whose last related value read was a bare identifier: the next is read as one first.
-    @exclusivity(unchecked) private var identifierMappings: Set<ObjectIdentifier> = []
+    @exclusivity(unchecked) var identifierMappings: Set<ObjectIdentifier> = []
+    /// The mappings found to decode directly (see `ImportSession+DirectDecoding`), while the
+    /// session has met `known` mappings: a mapping met later may share their tables.
+    @exclusivity(unchecked) var directMappings: (known: Int, mappings: [ObjectIdentifier]) = (0, [])
     /// The context's inserted objects before the first plain `Decodable` destination was decoded:
     /// the objects such destinations insert on their own are the ones inserted since.
     @exclusivity(unchecked) private var insertedBeforeDestinations: Set<NSManagedObject>?
@@ -272,7 +275,7 @@ final class ImportSession: @unchecked Sendable {
     }
 
     /// Whether the type of `mapping` is known to keep the default `initialize(from:)`.
-    private func keepsDefaultHook(_ mapping: DecodingMapping) -> Bool {
+    func keepsDefaultHook(_ mapping: DecodingMapping) -> Bool {
         defaultHookMappings.contains(ObjectIdentifier(mapping))
     }
 
@@ -285,13 +288,6 @@ final class ImportSession: @unchecked Sendable {
     /// the default `initialize(from:)`.
     func onlyDefaultHooks(with mapping: DecodingMapping) -> Bool {
         keepsDefaultHook(mapping) && initializing.allSatisfy { keepsDefaultHook($0.mapping) }
-    }
-
-    /// Saves the values of `object`, found for `decoder` and left to be saved before its first
-    /// change (`touch` is `untouched`); `touch` is then what the session did to it.
-    func willChange(_ object: NSManagedObject, touch: inout Touch, decodedBy decoder: PreparedDecoder) {
-        let slot = decoder.slot.map { (identityTable(for: decoder.mapping.mapping), $0) }
-        touch = willChange(object, slot: slot) ? .inserted : .updated
     }
 
     /// Saves the property values of `object` before this session first changes it, so that a

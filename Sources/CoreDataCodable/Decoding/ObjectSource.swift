@@ -29,7 +29,7 @@ struct ObjectSource {
     ///
     /// The default `container(for:)` presents the identifier as an object with nothing else: for a
     /// type known to keep it, the hook is skipped, and a scalar of the identity attribute's own
-    /// type is the identity. The import learns that a type keeps it from its first bare identifier.
+    /// type is the identity (see ``values(of:mapping:)``).
     private init(identifier decoder: any Decoder, scalar: Any? = nil, mapping: DecodingMapping) throws {
         let path = try ObjectSource.identityPath(of: mapping, at: decoder)
         let session = ImportSession.current
@@ -39,11 +39,7 @@ struct ObjectSource {
             return
         }
         let base = IdentifierDecoder(base: decoder, path: path, scalar: scalar)
-        session?.defaultContainerRan = false
         try self.init(base: base, forwardingTo: .identifier(of: decoder), mapping: mapping, isBareIdentifier: true)
-        if let session, session.defaultContainerRan, self.decoder.values.manualValues.isEmpty {
-            session.noteDefaultContainer(of: mapping)
-        }
     }
 
     /// A bare identifier whose `scalar` is its identity, of a type keeping the default `container(for:)`:
@@ -67,14 +63,24 @@ struct ObjectSource {
         identifierIn elements: inout any UnkeyedDecodingContainer, userInfo: [CodingUserInfoKey: Any], mapping: DecodingMapping,
         arrayPath: inout ArrayCodingPath?
     ) {
-        let identities = mapping.mapping.identityProperties
-        guard identities.count == 1, let property = identities.first, let kind = IdentityScalar(property) else { return nil }
         let index = elements.currentIndex
-        guard let scalar = kind.decode(from: &elements) else { return nil }
+        guard let (scalar, property) = Self.identifierScalar(in: &elements, mapping: mapping) else { return nil }
         let array = arrayPath ?? ArrayCodingPath(elements)
         arrayPath = array
         let decoder = ScalarDecoder(value: scalar, index: index, in: array, userInfo: userInfo)
         self.init(identity: scalar, path: property.path, decoder: decoder, mapping: mapping)
+    }
+
+    /// The next element of `elements` as a bare identifier of the single identity attribute's own
+    /// type, with that attribute; nil, with `elements` unchanged, when it is anything else.
+    static func identifierScalar(
+        in elements: inout any UnkeyedDecodingContainer, mapping: DecodingMapping
+    ) -> (scalar: Any, property: PropertyMapping)? {
+        let identities = mapping.mapping.identityProperties
+        guard identities.count == 1, let property = identities.first, let kind = IdentityScalar(property),
+              let scalar = kind.decode(from: &elements)
+        else { return nil }
+        return (scalar, property)
     }
 
     /// The Swift type that decoding a single identity attribute gives, for the attribute types whose
@@ -218,25 +224,37 @@ struct ObjectSource {
         base: any Decoder, forwardingTo forwarding: PreparedDecoder.Forwarding, mapping: DecodingMapping, isBareIdentifier: Bool = false
     ) throws {
         let entity = mapping.mapping
-        let values = try mapping.prepare(base)
+        let values = try Self.values(of: base, mapping: mapping)
         decoder = PreparedDecoder(
             forwardingTo: forwarding, userInfo: base.userInfo, values: values, mapping: mapping, isBareIdentifier: isBareIdentifier
         )
         // The common single identity attribute goes without an array of values.
         if entity.identityProperties.count == 1, let property = entity.identityProperties.first {
-            decoder.setIdentity(value: try Self.identityValue(property, in: values, entity: entity, at: base))
+            decoder.setIdentity(value: try Self.identityValue(property, in: values, entity: entity, codingPath: base.codingPath))
             return
         }
         var identityValues: [Any] = []
         for property in entity.identityProperties {
-            identityValues.append(try Self.identityValue(property, in: values, entity: entity, at: base))
+            identityValues.append(try Self.identityValue(property, in: values, entity: entity, codingPath: base.codingPath))
         }
         decoder.setIdentity(values: identityValues)
     }
 
-    /// The value of an identity attribute; a missing or `null` one throws.
-    private static func identityValue(
-        _ property: PropertyMapping, in values: ObjectValues, entity: EntityMapping, at decoder: any Decoder
+    /// What the type's `container(for:)` returns for `base`. The hook is skipped for a type known to
+    /// keep the default one, which returns `base`'s container as it is; the import learns that from
+    /// the type's first object or bare identifier the default hook runs for.
+    private static func values(of base: any Decoder, mapping: DecodingMapping) throws -> ObjectValues {
+        guard let session = ImportSession.current else { return try mapping.prepare(base) }
+        if session.keepsDefaultContainer(mapping) { return try ObjectValues(decoder: base) }
+        session.defaultContainerRan = false
+        let values = try mapping.prepare(base)
+        if session.defaultContainerRan, values.manualValues.isEmpty { session.noteDefaultContainer(of: mapping) }
+        return values
+    }
+
+    /// The value of an identity attribute of the object at `codingPath`; a missing or `null` one throws.
+    static func identityValue(
+        _ property: PropertyMapping, in values: ObjectValues, entity: EntityMapping, codingPath: @autoclosure () -> [any CodingKey]
     ) throws -> Any {
         guard case .value(let value) = try values.attributeValue(property, entity: entity.entityName) else {
             throw CoreDataCodableError(
@@ -245,7 +263,7 @@ struct ObjectSource {
                     identityAttributes: entity.identityAttributes.map(\.name),
                     receivedKeys: values.receivedKeys
                 ),
-                codingPath: decoder.codingPath
+                codingPath: codingPath()
             )
         }
         return value

@@ -52,12 +52,12 @@ final class IdentityTable {
         }
     }
 
-    /// The object of `decoder`'s identity with its slot and what the session did to it, or the
-    /// object `make` inserts, registered for the identity as inserted.
+    /// The object of `identity`, whose slot is `slot` if known already, with its slot and what the
+    /// session did to it; or the object `make` inserts, registered for the identity as inserted.
     func object(
-        for decoder: PreparedDecoder, identity: ObjectIdentity, orMake make: () -> NSManagedObject
+        slot known: Int?, identity: ObjectIdentity, orMake make: () -> NSManagedObject
     ) -> (object: NSManagedObject, slot: Int, touch: Touch) {
-        let slot = decoder.slot ?? slot(for: identity)
+        let slot = known ?? slot(for: identity)
         if let object = objects[slot] { return (object, slot, touches[slot]) }
         let object = make()
         objects[slot] = object
