@@ -80,16 +80,8 @@ extension ImportSession {
     ) throws -> NSManagedObject {
         let values = ObjectValues(container: container)
         let entity = mapping.mapping
-        let identityProperties = entity.identityProperties
-        let identityValues = try identityProperties.map {
-            try ObjectSource.identityValue($0, in: values, entity: entity, codingPath: container.codingPath)
-        }
-        let identity = if identityProperties.count == 1 {
-            ObjectIdentity(value: identityValues[0], type: identityProperties[0].attributeType)
-        } else {
-            ObjectIdentity(values: identityValues, properties: identityProperties)
-        }
-        var (object, touch, slot) = findOrInsert(identity, identityValues: identityValues, mapping: mapping)
+        let (identity, identityValue, identityValues) = try self.identity(in: values, entity: entity)
+        var (object, touch, slot) = findOrInsert(identity, identityValues: identityValue.map { [$0] } ?? identityValues, mapping: mapping)
         let destinations = destinationMappings(of: mapping)
         for (index, property) in entity.properties.enumerated() {
             if let attribute = property.attribute {
@@ -101,6 +93,27 @@ extension ImportSession {
             }
         }
         return object
+    }
+
+    /// The identity of the JSON object `values` holds, with the value of a single identity
+    /// attribute, or the values of several. An integer identity is read as such: decoding it as
+    /// `Any` and casting it back costs more than the rest of its lookup.
+    private func identity(
+        in values: ObjectValues, entity: EntityMapping
+    ) throws -> (identity: ObjectIdentity?, value: Any?, values: [Any]) {
+        let properties = entity.identityProperties
+        guard properties.count == 1, let property = properties.first else {
+            let decoded = try properties.map {
+                try ObjectSource.identityValue($0, in: values, entity: entity, codingPath: values.codingPath)
+            }
+            return (ObjectIdentity(values: decoded, properties: properties), nil, decoded)
+        }
+        if property.attributeType == .integer64AttributeType, property.codableType == nil, property.path.count == 1,
+           let integer = try? values.container.decode(Int64.self, forKey: property.lastKey) {
+            return (ObjectIdentity(integer: integer), integer, [])
+        }
+        let value = try ObjectSource.identityValue(property, in: values, entity: entity, codingPath: values.codingPath)
+        return (ObjectIdentity(value: value, type: property.attributeType), value, [])
     }
 
     /// The object of `identity`, found in its table or inserted with `identityValues`, with what

@@ -45,6 +45,11 @@ struct ObjectIdentity: Hashable {
         self.storage = storage
     }
 
+    /// The identity of an integer identity attribute's value.
+    init(integer: Int64) {
+        self.init(storage: .integer(integer))
+    }
+
     private init(_ values: [AnyHashable]) {
         guard values.count == 1 else {
             storage = .other(values)
