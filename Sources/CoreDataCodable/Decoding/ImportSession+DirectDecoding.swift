@@ -168,8 +168,7 @@ extension ImportSession {
     ) throws -> NSManagedObject? {
         if try elements.decodeNil() { return nil }
         if identifierMappings.contains(ObjectIdentifier(mapping)) {
-            if let (scalar, property) = ObjectSource.identifierScalar(in: &elements, mapping: mapping) {
-                let identity = ObjectIdentity(value: scalar, type: property.attributeType)
+            if let (scalar, identity, _) = ObjectSource.identifierScalar(in: &elements, mapping: mapping) {
                 return findOrInsert(identity, identityValues: [scalar], mapping: mapping).object
             }
         } else if let container = try nextObject(in: &elements) {

@@ -35,21 +35,22 @@ struct ObjectSource {
         let session = ImportSession.current
         if let session, session.keepsDefaultContainer(mapping), let scalar,
            let property = mapping.mapping.identityProperties.first, IdentityScalar(property)?.matches(scalar) == true {
-            self.init(identity: scalar, path: path, decoder: decoder, mapping: mapping)
+            let identity = ObjectIdentity(value: scalar, type: property.attributeType)
+            self.init(identity: identity, of: scalar, path: path, decoder: decoder, mapping: mapping)
             return
         }
         let base = IdentifierDecoder(base: decoder, path: path, scalar: scalar)
         try self.init(base: base, forwardingTo: .identifier(of: decoder), mapping: mapping, isBareIdentifier: true)
     }
 
-    /// A bare identifier whose `scalar` is its identity, of a type keeping the default `container(for:)`:
+    /// A bare identifier whose `scalar` is its `identity`, of a type keeping the default `container(for:)`:
     /// the container the hook would return is the identifier presented as an object at `path`.
-    private init(identity scalar: Any, path: [JSONKey], decoder: any Decoder, mapping: DecodingMapping) {
+    private init(identity: ObjectIdentity?, of scalar: Any, path: [JSONKey], decoder: any Decoder, mapping: DecodingMapping) {
         let values = ObjectValues(container: IdentifierDecoder(base: decoder, path: path, scalar: scalar).keyedContainer(keyedBy: JSONKey.self))
         let prepared = PreparedDecoder(
             forwardingTo: .identifier(of: decoder), userInfo: decoder.userInfo, values: values, mapping: mapping, isBareIdentifier: true
         )
-        prepared.setIdentity(value: scalar)
+        prepared.setIdentity(identity, value: scalar)
         self.init(prepared: prepared)
     }
 
@@ -64,23 +65,24 @@ struct ObjectSource {
         arrayPath: inout ArrayCodingPath?
     ) {
         let index = elements.currentIndex
-        guard let (scalar, property) = Self.identifierScalar(in: &elements, mapping: mapping) else { return nil }
+        guard let (scalar, identity, property) = Self.identifierScalar(in: &elements, mapping: mapping) else { return nil }
         let array = arrayPath ?? ArrayCodingPath(elements)
         arrayPath = array
         let decoder = ScalarDecoder(value: scalar, index: index, in: array, userInfo: userInfo)
-        self.init(identity: scalar, path: property.path, decoder: decoder, mapping: mapping)
+        self.init(identity: identity, of: scalar, path: property.path, decoder: decoder, mapping: mapping)
     }
 
     /// The next element of `elements` as a bare identifier of the single identity attribute's own
-    /// type, with that attribute; nil, with `elements` unchanged, when it is anything else.
+    /// type, with its identity and that attribute; nil, with `elements` unchanged, when it is
+    /// anything else.
     static func identifierScalar(
         in elements: inout any UnkeyedDecodingContainer, mapping: DecodingMapping
-    ) -> (scalar: Any, property: PropertyMapping)? {
+    ) -> (scalar: Any, identity: ObjectIdentity?, property: PropertyMapping)? {
         let identities = mapping.mapping.identityProperties
         guard identities.count == 1, let property = identities.first, let kind = IdentityScalar(property),
-              let scalar = kind.decode(from: &elements)
+              let (scalar, identity) = kind.decode(from: &elements)
         else { return nil }
-        return (scalar, property)
+        return (scalar, identity, property)
     }
 
     /// The Swift type that decoding a single identity attribute gives, for the attribute types whose
@@ -108,12 +110,13 @@ struct ObjectSource {
         }
 
         /// The next element of `elements` decoded as this type, through the container's concrete
-        /// overload; nil, with `elements` unchanged, when it is not one.
-        func decode(from elements: inout any UnkeyedDecodingContainer) -> Any? {
+        /// overload, with its identity; nil, with `elements` unchanged, when it is not one. An
+        /// integer's identity is made from the integer: casting it back from `Any` costs more.
+        func decode(from elements: inout any UnkeyedDecodingContainer) -> (scalar: Any, identity: ObjectIdentity?)? {
             switch self {
-            case .int64: try? elements.decode(Int64.self)
-            case .string: try? elements.decode(String.self)
-            case .double: try? elements.decode(Double.self)
+            case .int64: (try? elements.decode(Int64.self)).map { ($0, ObjectIdentity(integer: $0)) }
+            case .string: (try? elements.decode(String.self)).map { ($0, ObjectIdentity(value: $0, type: .stringAttributeType)) }
+            case .double: (try? elements.decode(Double.self)).map { ($0, ObjectIdentity(value: $0, type: .doubleAttributeType)) }
             }
         }
     }

@@ -87,7 +87,12 @@ final class PreparedDecoder: Decoder {
     /// Sets the identity from the value decoded for the single identity attribute.
     func setIdentity(value: Any) {
         guard let property = mapping.mapping.identityProperties.first else { return }
-        identity = ObjectIdentity(value: value, type: property.attributeType)
+        setIdentity(ObjectIdentity(value: value, type: property.attributeType), value: value)
+    }
+
+    /// Sets the identity made already from `value`, the single identity attribute's.
+    func setIdentity(_ identity: ObjectIdentity?, value: Any) {
+        self.identity = identity
         decodedIdentityValues = identity?.isUnboxed == true ? [] : [value]
     }
 
