@@ -65,6 +65,7 @@ struct DirectDecodingTests {
         stack.read {
             #expect(members[1]?.mentor == nil)
             #expect(members[1]?.friends.isEmpty == true)
+            #expect(members[6]?.friends.isEmpty == true)
         }
     }
 
@@ -80,6 +81,12 @@ struct DirectDecodingTests {
             try stack.decode(Many<Member>.self, fixture: "membersFailThird")
         }
         #expect(try stack.count("Member") == 0)
+    }
+
+    @Test func toManyValueOfALaterElementThatIsNoArrayReportsItsPath() throws {
+        let stack = try TestStack()
+        let path = typeMismatchPath(decoding: Many<Playlist>.self, fixture: "playlistsWrongSongs", in: stack)
+        #expect(path == ["Index 2", "songs"])
     }
 
     @Test func customContainerHookRunsForEveryObjectOfEveryDecode() throws {

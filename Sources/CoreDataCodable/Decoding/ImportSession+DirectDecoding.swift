@@ -135,13 +135,15 @@ extension ImportSession {
         _ property: PropertyMapping, in values: ObjectValues, userInfo: [CodingUserInfoKey: Any], mapping: DecodingMapping?
     ) throws -> RelationshipValue? {
         guard let (container, key) = try values.locate(property.path) else { return nil }
-        if try container.decodeNil(forKey: key) {
-            return property.isToMany ? RelationshipValue(toMany: [], ordered: property.isOrdered) : .one(nil)
+        guard property.isToMany else { return .one(try relatedObject(at: key, in: container, userInfo: userInfo, mapping: mapping)) }
+        var elements: any UnkeyedDecodingContainer
+        do {
+            elements = try container.nestedUnkeyedContainer(forKey: key)
+        } catch {
+            // `null` is told only when the value is not an array: most values are.
+            if try container.decodeNil(forKey: key) { return RelationshipValue(toMany: [], ordered: property.isOrdered) }
+            throw error
         }
-        guard property.isToMany else {
-            return .one(try decodeDirectly(at: key, in: container, userInfo: userInfo, mapping: requireDirect(mapping)))
-        }
-        var elements = try container.nestedUnkeyedContainer(forKey: key)
         if elements.isAtEnd { return RelationshipValue(toMany: [], ordered: property.isOrdered) }
         let mapping = try requireDirect(mapping)
         var objects: [NSManagedObject] = []
@@ -178,19 +180,24 @@ extension ImportSession {
         return try make(source, mapping: mapping)
     }
 
-    /// The object of the object or bare identifier at `key`.
-    private func decodeDirectly(
-        at key: JSONKey, in container: KeyedDecodingContainer<JSONKey>, userInfo: [CodingUserInfoKey: Any], mapping: DecodingMapping
-    ) throws -> NSManagedObject {
-        if !identifierMappings.contains(ObjectIdentifier(mapping)) {
-            let object: KeyedDecodingContainer<JSONKey>?
+    /// The object of the object or bare identifier at `key`; nil for `null`.
+    private func relatedObject(
+        at key: JSONKey, in container: KeyedDecodingContainer<JSONKey>, userInfo: [CodingUserInfoKey: Any], mapping: DecodingMapping?
+    ) throws -> NSManagedObject? {
+        var object: KeyedDecodingContainer<JSONKey>?
+        if let mapping, !identifierMappings.contains(ObjectIdentifier(mapping)) {
             do {
                 object = try container.nestedContainer(keyedBy: JSONKey.self, forKey: key)
-            } catch DecodingError.typeMismatch {
-                object = nil
+            } catch {
+                // `null` is told only when the value is not an object: most values are.
+                if try container.decodeNil(forKey: key) { return nil }
+                guard case DecodingError.typeMismatch = error else { throw error }
             }
-            if let object { return try decodeDirectly(object, userInfo: userInfo, mapping: mapping) }
+        } else if try container.decodeNil(forKey: key) {
+            return nil
         }
+        let mapping = try requireDirect(mapping)
+        if let object { return try decodeDirectly(object, userInfo: userInfo, mapping: mapping) }
         return try make(source(at: key, in: container, userInfo: userInfo, mapping: mapping), mapping: mapping)
     }
 
