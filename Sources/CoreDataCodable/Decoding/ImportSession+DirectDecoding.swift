@@ -50,7 +50,7 @@ extension ImportSession {
         arrayPath: inout ArrayCodingPath?
     ) throws -> DirectElement {
         if try elements.decodeNil() { return .null }
-        if !identifierMappings.contains(ObjectIdentifier(mapping)), let container = try nextObject(in: &elements) {
+        if !expectsIdentifier(mapping), let container = try nextObject(in: &elements) {
             do {
                 return .object(try undoingOnFailure { session in
                     try session.decodeDirectly(container, userInfo: userInfo, mapping: session.requireDirect(mapping))
@@ -169,7 +169,7 @@ extension ImportSession {
         arrayPath: inout ArrayCodingPath?
     ) throws -> NSManagedObject? {
         if try elements.decodeNil() { return nil }
-        if identifierMappings.contains(ObjectIdentifier(mapping)) {
+        if expectsIdentifier(mapping) {
             if let (scalar, identity, _) = ObjectSource.identifierScalar(in: &elements, mapping: mapping) {
                 return findOrInsert(identity, identityValues: [scalar], mapping: mapping).object
             }
@@ -185,7 +185,7 @@ extension ImportSession {
         at key: JSONKey, in container: KeyedDecodingContainer<JSONKey>, userInfo: [CodingUserInfoKey: Any], mapping: DecodingMapping?
     ) throws -> NSManagedObject? {
         var object: KeyedDecodingContainer<JSONKey>?
-        if let mapping, !identifierMappings.contains(ObjectIdentifier(mapping)) {
+        if let mapping, !expectsIdentifier(mapping) {
             do {
                 object = try container.nestedContainer(keyedBy: JSONKey.self, forKey: key)
             } catch {

@@ -37,8 +37,9 @@ final class ImportSession: @unchecked Sendable {
     /// Mappings by type, so that the shared registry's lock is taken once per type per decode.
     @exclusivity(unchecked) private var decodingMappings: [ObjectIdentifier: DecodingMapping] = [:]
     @exclusivity(unchecked) private var destinations: [String: DestinationDecoding] = [:]
-    /// The mapped destination of each property of a mapping, by mapping.
-    @exclusivity(unchecked) private var destinationMappings: [ObjectIdentifier: [DecodingMapping?]] = [:]
+    /// The mapped destination of each property of a mapping, by mapping: a payload has a few
+    /// mappings, and searching them costs less than hashing for every object.
+    @exclusivity(unchecked) private var destinationMappings: [(mapping: ObjectIdentifier, destinations: [DecodingMapping?])] = []
     /// The mappings of types that keep the default `initialize(from:)`: only this library changes
     /// their objects, so an object found needs its values saved only before its first change.
     @exclusivity(unchecked) private var defaultHookMappings: [ObjectIdentifier] = []
@@ -47,8 +48,9 @@ final class ImportSession: @unchecked Sendable {
     @exclusivity(unchecked) private var defaultContainerMappings: [ObjectIdentifier] = []
     /// Set by the default `container(for:)` when it runs for an object or a bare identifier.
     @exclusivity(unchecked) var defaultContainerRan = false
-    /// The mappings whose last related value read was a bare identifier: the next is read as one first.
-    @exclusivity(unchecked) var identifierMappings: Set<ObjectIdentifier> = []
+    /// The mappings whose last related value read was a bare identifier: the next is read as one
+    /// first. A payload has a few mappings: searching them costs less than hashing.
+    @exclusivity(unchecked) private var identifierMappings: [ObjectIdentifier] = []
     /// The mappings found to decode directly (see `ImportSession+DirectDecoding`), while the
     /// session has met `known` mappings: a mapping met later may share their tables.
     @exclusivity(unchecked) var directMappings: (known: Int, mappings: [ObjectIdentifier]) = (0, [])
@@ -361,10 +363,15 @@ final class ImportSession: @unchecked Sendable {
         var expectingIdentifier = expected
         defer {
             if expectingIdentifier != expected {
-                if expectingIdentifier { identifierMappings.insert(id) } else { identifierMappings.remove(id) }
+                if expectingIdentifier { identifierMappings.append(id) } else { identifierMappings.removeAll { $0 == id } }
             }
         }
         return try body(&expectingIdentifier)
+    }
+
+    /// Whether the last related value of `mapping` read was a bare identifier.
+    func expectsIdentifier(_ mapping: DecodingMapping) -> Bool {
+        identifierMappings.contains(ObjectIdentifier(mapping))
     }
 
     // MARK: Mappings
@@ -387,14 +394,14 @@ final class ImportSession: @unchecked Sendable {
     /// attributes and for destinations this library does not decode itself. Made once per session.
     func destinationMappings(of mapping: DecodingMapping) -> [DecodingMapping?] {
         let key = ObjectIdentifier(mapping)
-        if let known = destinationMappings[key] { return known }
+        if let known = destinationMappings.first(where: { $0.mapping == key }) { return known.destinations }
         let made = mapping.mapping.properties.map { property -> DecodingMapping? in
             guard let entity = property.relationship?.destinationEntity,
                   case .mapped(let destination)? = try? destinationDecoding(for: entity)
             else { return nil }
             return destination
         }
-        destinationMappings[key] = made
+        destinationMappings.append((key, made))
         return made
     }
 
