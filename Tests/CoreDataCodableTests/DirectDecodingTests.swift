@@ -97,6 +97,16 @@ struct DirectDecodingTests {
         }
     }
 
+    @Test func secondImportLooksEveryObjectUpWithOneFetchPerEntity() throws {
+        let stack = try TestStack()
+        _ = try stack.decode(Many<Playlist>.self, fixture: "playlistsMixed")
+        let before = stack.fetchCount
+        _ = try stack.decode(Many<Playlist>.self, fixture: "playlistsMixed")
+        #expect(stack.fetchCount - before == 2)
+        #expect(try stack.count("Playlist") == 4)
+        #expect(try stack.count("Song") == 4)
+    }
+
     @Test func firstImportCostsOneCountPerEntityMet() throws {
         let stack = try TestStack()
         let before = stack.fetchCount
