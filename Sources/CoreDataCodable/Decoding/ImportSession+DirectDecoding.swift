@@ -81,7 +81,9 @@ extension ImportSession {
         let values = ObjectValues(container: container)
         let entity = mapping.mapping
         let (identity, identityValue, identityValues) = try self.identity(in: values, entity: entity)
-        var (object, touch, slot) = findOrInsert(identity, identityValues: identityValue.map { [$0] } ?? identityValues, mapping: mapping)
+        let found = findOrInsert(identity, identityValues: identityValue.map { [$0] } ?? identityValues, mapping: mapping)
+        let (object, slot) = (found.object, found.slot)
+        var touch = found.touch
         let destinations = destinationMappings(of: mapping)
         for (index, property) in entity.properties.enumerated() {
             if let attribute = property.attribute {

@@ -61,7 +61,7 @@ extension ImportSession {
                 // The object was found or inserted by these very values.
                 if identified, property.isIdentity { continue }
                 try applyAttribute(property, attribute, from: values, to: object, touch: &touch, entity: mapping.entityName) {
-                    prepared.slot.map { (identityTable(for: mapping), $0) }
+                    slot(of: prepared)
                 }
             } else if let relationship = property.relationship {
                 try applyRelationship(property, relationship, from: prepared, at: index, to: object, touch: &touch, entity: mapping.entityName)
@@ -86,7 +86,7 @@ extension ImportSession {
                 ))
             }
             guard object.value(forKey: property.name) != nil else { return }
-            if touch == .untouched { touch = willChange(object, slot: slot()) ? .inserted : .updated }
+            willChange(object, touch: &touch, slot: slot)
             object.setValue(nil, forKey: property.name)
         case .value(let value):
             if touch != .inserted, let current = object.value(forKey: property.name),
@@ -94,7 +94,7 @@ extension ImportSession {
                ObjectIdentity.isEqual(current, value, for: property.attributeType) {
                 return
             }
-            if touch == .untouched { touch = willChange(object, slot: slot()) ? .inserted : .updated }
+            willChange(object, touch: &touch, slot: slot)
             object.setValue(value, forKey: property.name)
         }
     }
@@ -129,9 +129,20 @@ extension ImportSession {
                 newValue = try decodeRelated(relationship, from: decoder, property: property, entity: entity)
             }
         }
-        setRelationship(property, to: newValue, of: object, touch: &touch, related: related) {
-            prepared.slot.map { (identityTable(for: prepared.mapping.mapping), $0) }
-        }
+        setRelationship(property, to: newValue, of: object, touch: &touch, related: related) { slot(of: prepared) }
+    }
+
+    /// Where the identity of the object `prepared` was decoded for records what the session did to it.
+    private func slot(of prepared: PreparedDecoder) -> (table: IdentityTable, slot: Int)? {
+        prepared.slot.map { (identityTable(for: prepared.mapping.mapping), $0) }
+    }
+
+    /// Saves the values of `object` if they are left to be saved before its first change (`touch`
+    /// is `untouched`); `touch` is then what the session did to it. `slot` gives where its identity
+    /// records that.
+    private func willChange(_ object: NSManagedObject, touch: inout Touch, slot: () -> (table: IdentityTable, slot: Int)?) {
+        guard touch == .untouched else { return }
+        touch = willChange(object, slot: slot()) ? .inserted : .updated
     }
 
     /// Sets a relationship of `object` to `newValue`, unless it holds that already. `related` are
@@ -142,7 +153,7 @@ extension ImportSession {
         related: PreparedRelated?, slot: () -> (table: IdentityTable, slot: Int)?
     ) {
         guard touch == .inserted || !newValue.isSame(asRelationship: property.name, of: object) else { return }
-        if touch == .untouched { touch = willChange(object, slot: slot()) ? .inserted : .updated }
+        willChange(object, touch: &touch, slot: slot)
         if property.hasInverse, let related { willRelate(related) }
         object.setValue(newValue.value, forKey: property.name)
     }
