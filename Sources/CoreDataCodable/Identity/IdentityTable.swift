@@ -10,8 +10,12 @@ import Foundation
 /// A table belongs to one import session, used on one thread: its properties skip dynamic
 /// exclusivity checks.
 final class IdentityTable {
-    /// The slot of each identity looked up.
+    /// The slot of each single integer identity looked up: the common kind, hashed more cheaply.
+    @exclusivity(unchecked) private var integerSlots = IntegerSlotIndex()
+    /// The slot of each other identity looked up.
     @exclusivity(unchecked) private var slots: [ObjectIdentity: Int] = [:]
+    /// Room to make, once the first identity tells which of the two kinds the table holds.
+    @exclusivity(unchecked) private var reservation = 0
     /// The object of each slot; nil for an identity looked up and not found (yet).
     @exclusivity(unchecked) private var objects: ContiguousArray<NSManagedObject?> = []
     /// What the session did to each slot's object: kept here, a byte per slot read in order, rather
@@ -25,16 +29,31 @@ final class IdentityTable {
     /// Makes room for `count` more identities, so that a table filled by a large payload does not
     /// grow, and rehash its identities, as it fills.
     func reserveCapacity(_ count: Int) {
-        slots.reserveCapacity(slots.count + count)
         objects.reserveCapacity(objects.count + count)
         touches.reserveCapacity(touches.count + count)
+        if integerSlots.count > 0 {
+            integerSlots.reserveCapacity(integerSlots.count + count)
+        } else if !slots.isEmpty {
+            slots.reserveCapacity(slots.count + count)
+        } else {
+            reservation += count
+        }
     }
 
     /// The slot of `identity`, made (and `made` called: the identity is to be fetched) if it has
     /// none: one hash either way.
     func slot(for identity: ObjectIdentity, made: () -> Void = {}) -> Int {
         let next = objects.count
-        let slot = Self.read(&slots[identity, default: next])
+        let slot: Int
+        if let integer = identity.integer {
+            if reservation > 0 { integerSlots.reserveCapacity(reservation) }
+            reservation = 0
+            slot = integerSlots.slot(of: integer, default: next)
+        } else {
+            if reservation > 0 { slots.reserveCapacity(reservation) }
+            reservation = 0
+            slot = Self.read(&slots[identity, default: next])
+        }
         if slot == next {
             objects.append(nil)
             touches.append(.untouched)
@@ -82,7 +101,8 @@ final class IdentityTable {
 
     /// Forgets `object` as the one with `identity`, for an undone insert.
     func forget(_ object: NSManagedObject, identity: ObjectIdentity) {
-        guard let slot = slots[identity], objects[slot] === object else { return }
+        let found = if let integer = identity.integer { integerSlots.slot(of: integer) } else { slots[identity] }
+        guard let slot = found, objects[slot] === object else { return }
         objects[slot] = nil
         touches[slot] = .untouched
     }

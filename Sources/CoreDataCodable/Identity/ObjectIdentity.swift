@@ -24,6 +24,11 @@ struct ObjectIdentity: Hashable {
         }
     }
 
+    /// The value of a single integer identity; nil for any other.
+    var integer: Int64? {
+        if case .integer(let value) = storage { value } else { nil }
+    }
+
     /// Whether the identity is a single integer or string, held without boxing.
     var isUnboxed: Bool {
         switch storage {
