@@ -69,6 +69,17 @@ struct DirectDecodingTests {
         }
     }
 
+    @Test func toOneBareIdentifiersAndObjectsOfLaterElementsAreUniqued() throws {
+        let stack = try TestStack()
+        let members = try stack.decode(Many<Member>.self, fixture: "membersMentorIds")
+        #expect(try stack.count("Member") == 5)
+        stack.read {
+            #expect(members.map { $0.mentor?.id } == [5, 1, 2, 1])
+            #expect(members[1].mentor === members[0])
+            #expect(members[3].mentor === members[0])
+        }
+    }
+
     @Test func failureInALaterElementReportsItsPath() throws {
         let stack = try TestStack()
         let path = typeMismatchPath(decoding: Many<Member>.self, fixture: "membersFailThird", in: stack)
