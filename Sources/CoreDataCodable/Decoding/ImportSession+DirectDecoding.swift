@@ -50,7 +50,7 @@ extension ImportSession {
         arrayPath: inout ArrayCodingPath?
     ) throws -> DirectElement {
         if try elements.decodeNil() { return .null }
-        if !expectsIdentifier(mapping), let container = try nextObject(in: &elements) {
+        if !expectsIdentifier(mapping), let container = try ObjectSource.nextObject(in: &elements) {
             do {
                 return .object(try undoingOnFailure { session in
                     try session.decodeDirectly(container, userInfo: userInfo, mapping: session.requireDirect(mapping))
@@ -61,17 +61,6 @@ extension ImportSession {
         }
         guard let source = try nextSource(in: &elements, userInfo: userInfo, mapping: mapping, arrayPath: &arrayPath) else { return .null }
         return .source(source)
-    }
-
-    /// The keyed container of the next element of `elements`; nil, with `elements` unchanged, when
-    /// the element is not a JSON object.
-    private func nextObject(in elements: inout any UnkeyedDecodingContainer) throws -> KeyedDecodingContainer<JSONKey>? {
-        let index = elements.currentIndex
-        do {
-            return try elements.nestedContainer(keyedBy: JSONKey.self)
-        } catch DecodingError.typeMismatch where elements.currentIndex == index {
-            return nil
-        }
     }
 
     /// Finds or inserts the object of the JSON object `container` holds and sets its properties.
@@ -175,7 +164,7 @@ extension ImportSession {
             if let (scalar, identity, _) = ObjectSource.identifierScalar(in: &elements, mapping: mapping) {
                 return findOrInsert(identity, identityValues: [scalar], mapping: mapping).object
             }
-        } else if let container = try nextObject(in: &elements) {
+        } else if let container = try ObjectSource.nextObject(in: &elements) {
             return try decodeDirectly(container, userInfo: userInfo, mapping: mapping)
         }
         guard let source = try nextSource(in: &elements, userInfo: userInfo, mapping: mapping, arrayPath: &arrayPath) else { return nil }

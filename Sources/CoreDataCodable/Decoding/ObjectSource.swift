@@ -158,15 +158,22 @@ struct ObjectSource {
         if expectingIdentifier {
             return try ObjectSource(expectingIdentifier: elements.superDecoder(), mapping: mapping, isIdentifier: &expectingIdentifier)
         }
-        let index = elements.currentIndex
-        let object: KeyedDecodingContainer<JSONKey>
-        do {
-            object = try elements.nestedContainer(keyedBy: JSONKey.self)
-        } catch DecodingError.typeMismatch where elements.currentIndex == index {
+        guard let object = try nextObject(in: &elements) else {
             expectingIdentifier = true
             return try ObjectSource(identifier: elements.superDecoder(), mapping: mapping)
         }
         return try ObjectSource(object: object, userInfo: userInfo, mapping: mapping)
+    }
+
+    /// The keyed container of the next element of `elements`; nil, with `elements` unchanged, when
+    /// the element is not a JSON object.
+    static func nextObject(in elements: inout any UnkeyedDecodingContainer) throws -> KeyedDecodingContainer<JSONKey>? {
+        let index = elements.currentIndex
+        do {
+            return try elements.nestedContainer(keyedBy: JSONKey.self)
+        } catch DecodingError.typeMismatch where elements.currentIndex == index {
+            return nil
+        }
     }
 
     /// Prepares the value at `key`: an object through a nested container, a bare identifier
