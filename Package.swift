@@ -33,7 +33,7 @@ let package = Package(
         .executableTarget(name: "example", dependencies: ["CoreDataCodable"], path: "Example", resources: [.copy("Payloads")]),
         // A process the SQLite crash-consistency test kills in the middle of a save.
         .executableTarget(name: "OpenCoreDataCrashHelper", dependencies: ["OpenCoreData"], path: "Tests/OpenCoreDataCrashHelper"),
-        .testTarget(name: "OpenCoreDataTests", dependencies: ["OpenCoreData", "OpenCoreDataCore", "OpenCoreDataCrashHelper"]),
+        .testTarget(name: "OpenCoreDataTests", dependencies: ["OpenCoreData", "OpenCoreDataCore", "OpenCoreDataCrashHelper"], resources: [.copy("Fixtures")]),
         .testTarget(name: "CoreDataCodableTests", dependencies: ["CoreDataCodable"], resources: [.copy("Fixtures")]),
     ],
     swiftLanguageModes: [.v6]

@@ -10,6 +10,8 @@ open class NSManagedObjectModel: NSObject, @unchecked Sendable {
     private let freezeLock = NSLock()
     private let isFrozen = Atomic<Bool>(false)
     private var entitiesByClass: [ObjectIdentifier: NSEntityDescription] = [:]
+    /// Named subsets of the entities, in the order they were set.
+    private var namedConfigurations: [(name: String, entities: [NSEntityDescription])] = []
 
     /// The version identifiers of the model.
     open var versionIdentifiers: Set<AnyHashable> = []
@@ -32,6 +34,27 @@ open class NSManagedObjectModel: NSObject, @unchecked Sendable {
     /// The model's entities by name.
     open var entitiesByName: [String: NSEntityDescription] {
         Dictionary(allEntities.compactMap { entity in entity.name.map { ($0, entity) } }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The names of the model's configurations.
+    open var configurations: [String] {
+        namedConfigurations.map(\.name)
+    }
+
+    /// The entities of the configuration named `configuration`; all entities for nil, nil for an unknown name.
+    open func entities(forConfigurationName configuration: String?) -> [NSEntityDescription]? {
+        guard let configuration else { return entities }
+        return namedConfigurations.first { $0.name == configuration }?.entities
+    }
+
+    /// Makes `entities` the members of the configuration named `configuration`.
+    open func setEntities(_ entities: [NSEntityDescription], forConfigurationName configuration: String) {
+        precondition(!isFrozen.load(ordering: .acquiring), "Can't modify an immutable model: it is in use by a persistent store coordinator")
+        if let index = namedConfigurations.firstIndex(where: { $0.name == configuration }) {
+            namedConfigurations[index].entities = entities
+        } else {
+            namedConfigurations.append((configuration, entities))
+        }
     }
 
     /// Computes every entity's layout; from then on the model is read-only. Safe to call repeatedly.

@@ -13,6 +13,8 @@ open class NSPersistentContainer: NSObject, @unchecked Sendable {
     open var persistentStoreDescriptions: [NSPersistentStoreDescription]
     /// The main-queue context, connected to the coordinator.
     public let viewContext: NSManagedObjectContext
+    /// Why the model named after the container could not be loaded, reported by `loadPersistentStores`.
+    private var modelLoadError: (any Error)?
 
     /// Creates a container for `model`.
     public init(name: String, managedObjectModel model: NSManagedObjectModel) {
@@ -25,10 +27,44 @@ open class NSPersistentContainer: NSObject, @unchecked Sendable {
         viewContext.persistentStoreCoordinator = persistentStoreCoordinator
     }
 
-    /// Creates a container with an empty model: OpenCoreData does not load compiled model files,
-    /// so use ``init(name:managedObjectModel:)`` with a model built in code.
+    /// Creates a container whose model is the Xcode model named `name` (`<name>.xcdatamodeld` or
+    /// `<name>.xcdatamodel`) in the main bundle or in a SwiftPM resource bundle beside the main executable,
+    /// where Core Data looks for `<name>.momd`.
+    ///
+    /// When no such model exists, or it does not load, the container's model is empty and
+    /// ``loadPersistentStores(completionHandler:)`` reports the error for every store, adding none.
     public convenience init(name: String) {
-        self.init(name: name, managedObjectModel: NSManagedObjectModel())
+        self.init(name: name, searching: ModelFileSearch.applicationBundles)
+    }
+
+    /// Creates a container whose model is the Xcode model named `name` in `bundle`, such as a package's
+    /// `Bundle.module` (OpenCoreData extension). Missing or invalid models are reported as by ``init(name:)``.
+    public convenience init(name: String, bundle: Bundle) {
+        self.init(name: name, searching: [bundle])
+    }
+
+    private convenience init(name: String, searching bundles: [Bundle]) {
+        let model: NSManagedObjectModel
+        let failure: (any Error)?
+        if let url = ModelFileSearch.modelURL(named: name, in: bundles) {
+            do {
+                model = try NSManagedObjectModel(validatingContentsOf: url)
+                failure = nil
+            } catch {
+                model = NSManagedObjectModel()
+                failure = error
+            }
+        } else {
+            let searched = bundles.map { ($0.resourceURL ?? $0.bundleURL).path }.joined(separator: ", ")
+            model = NSManagedObjectModel()
+            failure = CocoaError(.fileNoSuchFile, userInfo: [
+                NSFilePathErrorKey: name,
+                NSLocalizedDescriptionKey: "No model named \"\(name)\": found neither \(name).xcdatamodeld nor \(name).xcdatamodel in \(searched). "
+                    + "Add the model to the target's resources, or pass one to init(name:managedObjectModel:).",
+            ])
+        }
+        self.init(name: name, managedObjectModel: model)
+        modelLoadError = failure
     }
 
     /// The directory of default store files: the user's Application Support directory.
@@ -41,6 +77,10 @@ open class NSPersistentContainer: NSObject, @unchecked Sendable {
     /// Adds the described stores, calling `block` once per store with the outcome.
     open func loadPersistentStores(completionHandler block: @escaping (NSPersistentStoreDescription, (any Error)?) -> Void) {
         for description in persistentStoreDescriptions {
+            if let modelLoadError {
+                block(description, modelLoadError)
+                continue
+            }
             if let directory = description.url?.deletingLastPathComponent(), description.type == NSSQLiteStoreType, description.url?.path != "/dev/null" {
                 try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             }

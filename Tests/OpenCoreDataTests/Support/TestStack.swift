@@ -34,8 +34,8 @@ struct TestStack {
     let container: NSPersistentContainer
     let loadResult: LoadResult
 
-    init(model: NSManagedObjectModel = TestModel.shared, name: String = "Tests") throws {
-        let container = NSPersistentContainer(name: name, managedObjectModel: model)
+    /// Gives `container` one in-memory store and loads it; returns what loading reported.
+    static func loadInMemoryStore(of container: NSPersistentContainer) -> LoadResult {
         let description = NSPersistentStoreDescription()
         description.type = NSInMemoryStoreType
         container.persistentStoreDescriptions = [description]
@@ -44,6 +44,12 @@ struct TestStack {
             result.descriptions.append(description)
             if let error { result.errors.append(error) }
         }
+        return result
+    }
+
+    init(model: NSManagedObjectModel = TestModel.shared, name: String = "Tests") throws {
+        let container = NSPersistentContainer(name: name, managedObjectModel: model)
+        let result = Self.loadInMemoryStore(of: container)
         if let error = result.errors.first { throw error }
         self.container = container
         self.loadResult = result
