@@ -47,29 +47,17 @@ final class MappingRegistry: @unchecked Sendable {
 
     /// The entity of `model` whose objects are of class `type`.
     ///
-    /// Matches the class name exactly, then Xcode's `.Name` form, then the unqualified name.
+    /// Matches the class name exactly, then Xcode's unresolved `.Name` form. A bare `Name` matches only
+    /// when it is the class's registered name, as with `NSClassFromString`: never a Swift class by its
+    /// short name alone.
     func entity(for type: NSManagedObject.Type, in model: NSManagedObjectModel) throws -> NSEntityDescription {
         let key = TypeInModel(type: ObjectIdentifier(type), model: ObjectIdentifier(model), entity: "")
         return try cached(\.entities, key, model: model) {
             let qualified = NSStringFromClass(type)
             let reflected = String(reflecting: type)
             let unqualified = reflected.split(separator: ".").last.map(String.init) ?? reflected
-            var best: (rank: Int, entity: NSEntityDescription)?
-            for entity in model.entities {
-                let name = entity.className
-                let rank: Int
-                if name == qualified || name == reflected {
-                    rank = 0
-                } else if name == "." + unqualified {
-                    rank = 1
-                } else if name == unqualified {
-                    rank = 2
-                } else {
-                    continue
-                }
-                if rank < (best?.rank ?? .max) { best = (rank, entity) }
-            }
-            guard let entity = best?.entity else {
+            let exact = model.entities.first { $0.className == qualified || $0.className == reflected }
+            guard let entity = exact ?? model.entities.first(where: { $0.className == "." + unqualified }) else {
                 throw CoreDataCodableError(.entityNotFound(className: reflected))
             }
             register(type, for: entity, in: model)
