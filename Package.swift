@@ -30,7 +30,7 @@ let package = Package(
                 .target(name: "OpenCoreData", condition: .when(platforms: openCoreDataPlatforms)),
             ]
         ),
-        .executableTarget(name: "example", dependencies: ["CoreDataCodable"], path: "Example", resources: [.copy("Payloads")]),
+        .executableTarget(name: "example", dependencies: ["CoreDataCodable"], path: "Example", resources: [.copy("Payloads"), .process("Model.xcdatamodeld")]),
         // A process the SQLite crash-consistency test kills in the middle of a save.
         .executableTarget(name: "OpenCoreDataCrashHelper", dependencies: ["OpenCoreData"], path: "Tests/OpenCoreDataCrashHelper"),
         .testTarget(name: "OpenCoreDataTests", dependencies: ["OpenCoreData", "OpenCoreDataCore", "OpenCoreDataCrashHelper"], resources: [.copy("Fixtures")]),

@@ -45,7 +45,12 @@ let storeURL = FileManager.default.temporaryDirectory.appendingPathComponent("Co
 for suffix in ["", "-wal", "-shm"] {
     try? FileManager.default.removeItem(at: URL(fileURLWithPath: storeURL.path + suffix))
 }
-let container = NSPersistentContainer(name: "Example", managedObjectModel: makeModel())
+// The Xcode model among the module's resources: on Apple platforms Xcode compiles it to Model.momd,
+// on Linux OpenCoreData reads the .xcdatamodeld itself. The same call finds either.
+guard let model = NSManagedObjectModel.mergedModel(from: [Bundle.module]) else {
+    throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "Model.xcdatamodeld"])
+}
+let container = NSPersistentContainer(name: "Example", managedObjectModel: model)
 container.persistentStoreDescriptions = [NSPersistentStoreDescription(url: storeURL)]
 var loadError: (any Error)?
 container.loadPersistentStores { _, error in loadError = error }
