@@ -32,10 +32,15 @@ extension NSManagedObjectContext {
         }
     }
 
-    /// Forgets every object: registered objects leave the context and unsaved changes are lost.
+    /// Forgets every object: registered objects leave the context as faults that can no longer be
+    /// loaded, unsaved changes are lost, and what the context held for them is freed.
     public func reset() {
         performAndWait {
-            for object in registry.values { object.managedObjectContext = nil }
+            // Forgotten objects keep no values: their relationships would keep each other alive.
+            for object in registry.values {
+                object.managedObjectContext = nil
+                object.discardValues()
+            }
             registry.removeAll()
             changedObjects.removeAll()
             pendingDeletions.removeAll()

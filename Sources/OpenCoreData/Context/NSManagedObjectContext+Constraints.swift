@@ -169,7 +169,7 @@ enum ConstraintResolution {
         context.reregister(object, from: temporaryID)
         object.isInserted = false
         object.rowVersion = rowVersion
-        object.committedSlots = stored.map { ($0 as? ToManyStorage)?.copy() ?? $0 }
+        object.committedSlots = stored.map(NSManagedObject.copiedSlotValue)
         let explicitlySet = Set(object.changedSlots.slots)
         object.changedSlots.removeAll()
         for slot in object.slots.indices {
@@ -182,7 +182,7 @@ enum ConstraintResolution {
             if keepsObjectValue {
                 object.changedSlots.insert(slot)
             } else {
-                object.slots[slot] = (stored[slot] as? ToManyStorage)?.copy() ?? stored[slot]
+                object.slots[slot] = NSManagedObject.copiedSlotValue(stored[slot])
             }
         }
         context.objectDidChange(object)

@@ -57,6 +57,12 @@ extension NSManagedObjectContext {
 
     private func write(_ changes: PendingChanges, to coordinator: NSPersistentStoreCoordinator) throws {
         try obtainPermanentIDs(for: changes.inserted)
+        // Stores write an ordered relationship's positions from its loaded objects.
+        for object in changes.updated {
+            for slot in object.changedSlots.slots where object.slots[slot] is PendingToManyChanges {
+                if case .toMany(ordered: true) = object.layout.kinds[slot] { _ = object.toManyStorage(at: slot) }
+            }
+        }
         var request = StoreSaveRequest()
         request.inserted = changes.inserted.map { StoreSaveRequest.Change($0) }
         request.updated = changes.updated.compactMap { object in
@@ -88,6 +94,10 @@ extension NSManagedObjectContext {
                 target.fireFaultIfNeeded()
                 let slots = object.isInserted ? Array(object.slots.indices) : object.changedSlots.slots
                 for slot in slots {
+                    if let pending = object.slots[slot] as? PendingToManyChanges {
+                        target.applyPendingChanges(pending, at: slot) { parent.registeredOrFault($0.objectID) }
+                        continue
+                    }
                     target.recordChange(slot)
                     target.slots[slot] = parent.translated(object.slots[slot])
                 }

@@ -49,7 +49,8 @@ extension NSManagedObject {
                                                          "\(property.name) is a required value."))
                 }
             case .toMany:
-                guard let relationship = property as? NSRelationshipDescription, let storage = slots[slot] as? ToManyStorage else { continue }
+                guard let relationship = property as? NSRelationshipDescription, slots[slot] != nil else { continue }
+                let storage = toManyStorage(at: slot)
                 let count = storage.objects.count
                 if count == 0, relationship.isOptional { continue }
                 let minimum = relationship.isOptional ? relationship.minCount : max(1, relationship.minCount)

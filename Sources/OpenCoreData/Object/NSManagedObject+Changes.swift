@@ -24,7 +24,7 @@ extension NSManagedObject {
             switch layout.kinds[slot] {
             case .attribute(let kind): value = kind.publicValue(source[slot])
             case .toOne: value = source[slot]
-            case .toMany: value = (source[slot] as? ToManyStorage)?.publicValue
+            case .toMany: value = ((source[slot] as? ToManyStorage) ?? managedObjectContext?.loadToMany(of: self, slot: slot))?.publicValue
             }
             result[layout.properties[slot].name] = value ?? NSNull()
         }
@@ -66,13 +66,27 @@ extension NSManagedObject {
         markChanged(slot)
     }
 
-    /// The slots with to-many storages copied, for a snapshot that later mutations do not touch.
+    /// The slots with to-many storages copied, for a snapshot that later mutations do not touch. A
+    /// relationship with pending changes was not loaded before them: its committed value is not loaded.
     func copiedSlots() -> [Any?] {
-        slots.map { ($0 as? ToManyStorage)?.copy() ?? $0 }
+        slots.map(Self.copiedSlotValue)
     }
 
-    /// Forgets the changes: the current values become the committed ones.
+    /// A slot value that later mutations of `value` do not touch.
+    static func copiedSlotValue(_ value: Any?) -> Any? {
+        switch value {
+        case let storage as ToManyStorage: storage.copy()
+        case is PendingToManyChanges: nil
+        default: value
+        }
+    }
+
+    /// Forgets the changes: the current values become the committed ones. Pending changes to unloaded
+    /// to-many relationships are saved by now, so those go back to not loaded.
     func commitChanges() {
+        for slot in changedSlots.slots where slots[slot] is PendingToManyChanges {
+            slots[slot] = nil
+        }
         committedSlots = nil
         changedSlots.removeAll()
         isInserted = false
@@ -91,10 +105,17 @@ extension NSManagedObject {
     /// Turns the object back into a fault, dropping its values.
     func turnIntoFault() {
         willTurnIntoFault()
+        discardValues()
+        didTurnIntoFault()
+    }
+
+    /// Drops the object's values and changes, leaving a fault. Related objects refer to each other
+    /// (a person to its country, the country to its people): dropping the values is what lets a set
+    /// of objects the app no longer holds be freed.
+    func discardValues() {
         slots = []
         committedSlots = nil
         changedSlots.removeAll()
         isFault = true
-        didTurnIntoFault()
     }
 }

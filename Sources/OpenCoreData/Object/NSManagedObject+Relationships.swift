@@ -10,17 +10,48 @@ extension NSManagedObject {
     /// Whether the relationship `key` has not been loaded yet.
     public func hasFault(forRelationshipNamed key: String) -> Bool {
         let slot = layout.slot(forKey: key)
-        return isFault || (layout.relationshipSlots.contains(slot) && slots[slot] == nil)
+        guard !isFault else { return true }
+        switch layout.kinds[slot] {
+        case .toMany: return !(slots[slot] is ToManyStorage)
+        case .toOne, .attribute: return false
+        }
     }
 }
 
 /// Relationship mutations that keep both sides of every relationship in step.
 extension NSManagedObject {
+    /// The loaded objects of the to-many relationship at `slot`, loading them (and merging the changes
+    /// made while it was not loaded) on first use.
     func toManyStorage(at slot: Int) -> ToManyStorage {
         if let storage = slots[slot] as? ToManyStorage { return storage }
-        let storage = managedObjectContext?.loadToMany(of: self, slot: slot) ?? ToManyStorage(isOrdered: isOrderedSlot(slot))
+        var storage = managedObjectContext?.loadToMany(of: self, slot: slot) ?? ToManyStorage(isOrdered: isOrderedSlot(slot))
+        if let pending = slots[slot] as? PendingToManyChanges { storage = pending.merged(into: storage) }
         slots[slot] = storage
         return storage
+    }
+
+    /// Applies `pending`, a child context's changes to the relationship at `slot`, with each object
+    /// replaced by `counterpart(object)`: to the loaded objects, or to this object's own pending changes.
+    func applyPendingChanges(_ pending: PendingToManyChanges, at slot: Int, counterpart: (NSManagedObject) -> NSManagedObject) {
+        recordChange(slot)
+        if !(slots[slot] is ToManyStorage), let own = pendingChanges(at: slot) {
+            for object in pending.removals.elements { own.remove(counterpart(object)) }
+            for object in pending.additions.elements { own.add(counterpart(object)) }
+            return
+        }
+        let storage = toManyStorage(at: slot)
+        for object in pending.removals.elements { _ = storage.objects.remove(counterpart(object), keepsOrder: storage.isOrdered) }
+        for object in pending.additions.elements { _ = storage.objects.insert(counterpart(object)) }
+    }
+
+    /// The changes kept for the to-many relationship at `slot`, when it is not loaded and can stay so:
+    /// the object is saved, so the store (or a parent context) holds the rest of the relationship.
+    private func pendingChanges(at slot: Int) -> PendingToManyChanges? {
+        if let pending = slots[slot] as? PendingToManyChanges { return pending }
+        guard slots[slot] == nil, !isInserted, !hasTemporaryObjectID, managedObjectContext != nil else { return nil }
+        let pending = PendingToManyChanges()
+        slots[slot] = pending
+        return pending
     }
 
     private func isOrderedSlot(_ slot: Int) -> Bool {
@@ -102,6 +133,11 @@ extension NSManagedObject {
             recordChange(slot)
             slots[slot] = nil
         case .toMany:
+            if !(slots[slot] is ToManyStorage), let pending = pendingChanges(at: slot) {
+                recordChange(slot)
+                pending.remove(owner)
+                return
+            }
             let storage = toManyStorage(at: slot)
             guard storage.objects.contains(owner) else { return }
             recordChange(slot)
@@ -122,6 +158,11 @@ extension NSManagedObject {
             slots[slot] = owner
             if let previous, let forward = layout.inverseSlots[slot] { previous.detachInverse(forward, from: self) }
         case .toMany:
+            if !(slots[slot] is ToManyStorage), let pending = pendingChanges(at: slot) {
+                recordChange(slot)
+                pending.add(owner)
+                return
+            }
             _ = insert(owner, into: toManyStorage(at: slot), slot: slot)
         case .attribute:
             break

@@ -203,7 +203,13 @@ final class InMemoryStore: NSPersistentStore, StoredRowSource, @unchecked Sendab
             let table = table(for: change.objectID.entity)
             guard var row = table.rows[key] else { continue }
             let old = row.values
-            for slot in change.changedSlots { row.values[slot] = change.value(at: slot) }
+            for slot in change.changedSlots {
+                if let pending = change.pendingChanges(at: slot) {
+                    row.values[slot] = pending.merged(into: row.values[slot] as? [NSManagedObjectID] ?? [])
+                } else {
+                    row.values[slot] = change.value(at: slot)
+                }
+            }
             row.version = version
             table.rows[key] = row
             table.updateIndexes(key: key, old: old, new: row.values, layout: change.objectID.entity.layout)

@@ -85,6 +85,15 @@ struct StoreSaveRequest {
             }
         }
 
+        /// The changes made to the to-many relationship at `slot` while it was not loaded; nil when it is
+        /// loaded or unchanged.
+        func pendingChanges(at slot: Int) -> PendingToManyChanges? {
+            switch source {
+            case .object(let object): object.slots[slot] as? PendingToManyChanges
+            case .values: nil
+            }
+        }
+
         /// All the values, as a snapshot holds them.
         var values: [Any?] {
             switch source {
@@ -118,8 +127,7 @@ struct StoreSaveRequest {
         /// (inserted, or changed there), so its side writes what the two objects share.
         func isSavedWithInverse(at position: Int, inverseSlot: Int) -> Bool {
             guard case .objects(let objects) = self else { return false }
-            let object = objects[position]
-            return !object.isDeleted && (object.isInserted || object.changedSlots.contains(inverseSlot))
+            return objects[position].isSavedWithRelationship(at: inverseSlot)
         }
     }
 
@@ -128,4 +136,12 @@ struct StoreSaveRequest {
     var deleted: [NSManagedObjectID] = []
 
     var isEmpty: Bool { inserted.isEmpty && updated.isEmpty && deleted.isEmpty }
+}
+
+extension NSManagedObject {
+    /// Whether a save that includes this object writes its relationship at `slot`: it is inserted, or
+    /// changed that relationship, and is not deleted.
+    func isSavedWithRelationship(at slot: Int) -> Bool {
+        !isDeleted && (isInserted || changedSlots.contains(slot))
+    }
 }

@@ -36,24 +36,55 @@ struct JoinRowWriter {
                 if !wanted.contains(otherKey) { removed.append(otherKey) }
             }
             for otherKey in removed {
-                delete.reset()
-                delete.bind(key, at: 1)
-                delete.bind(otherKey, at: 2)
-                try delete.run()
+                try Self.run(delete, key, otherKey)
             }
         }
         let leavesShared = !side.isSource && !side.ordered
         for (position, destination) in destinations.enumerated() {
             if leavesShared, let inverseSlot, destinations.isSavedWithInverse(at: position, inverseSlot: inverseSlot) { continue }
-            guard let destinationKey = destination.primaryKey, let destinationCode = schema.code(for: destination.entity) else { continue }
-            upsert.reset()
-            upsert.bind(key, at: 1)
-            upsert.bind(code, at: 2)
-            upsert.bind(destinationKey, at: 3)
-            upsert.bind(destinationCode, at: 4)
-            if side.ordered { upsert.bind(Int64(position), at: 5) } else { upsert.bindNull(5) }
-            try upsert.run()
+            try Self.upsert(upsert, key: key, code: code, destination: destination, position: side.ordered ? Int64(position) : nil, schema: schema)
         }
+    }
+
+    /// Writes the changes made to one object's side while it was not loaded: deletes the rows of the
+    /// objects removed, then upserts those of the objects added (unordered: an ordered side is loaded
+    /// before a save). Rows shared with objects saved along with their inverse are left to them, as above.
+    mutating func write(
+        _ side: Side, key: Int64, code: Int64, pending: PendingToManyChanges, inverseSlot: Int?, schema: SQLiteSchema, _ connection: SQLiteConnection
+    ) throws {
+        let (upsert, _, delete) = try prepared(side, connection)
+        let leavesShared = !side.isSource
+        func isLeftToInverse(_ object: NSManagedObject) -> Bool {
+            guard leavesShared, let inverseSlot else { return false }
+            return object.isSavedWithRelationship(at: inverseSlot)
+        }
+        for object in pending.removals.elements where !isLeftToInverse(object) {
+            guard let otherKey = object.objectID.primaryKey else { continue }
+            try Self.run(delete, key, otherKey)
+        }
+        for object in pending.additions.elements where !isLeftToInverse(object) {
+            try Self.upsert(upsert, key: key, code: code, destination: object.objectID, position: nil, schema: schema)
+        }
+    }
+
+    /// Deletes the row joining `key` to `otherKey`.
+    private static func run(_ delete: SQLiteStatement, _ key: Int64, _ otherKey: Int64) throws {
+        delete.reset()
+        delete.bind(key, at: 1)
+        delete.bind(otherKey, at: 2)
+        try delete.run()
+    }
+
+    /// Inserts the row joining `key` to `destination`, or updates its position.
+    private static func upsert(_ upsert: SQLiteStatement, key: Int64, code: Int64, destination: NSManagedObjectID, position: Int64?, schema: SQLiteSchema) throws {
+        guard let destinationKey = destination.primaryKey, let destinationCode = schema.code(for: destination.entity) else { return }
+        upsert.reset()
+        upsert.bind(key, at: 1)
+        upsert.bind(code, at: 2)
+        upsert.bind(destinationKey, at: 3)
+        upsert.bind(destinationCode, at: 4)
+        if let position { upsert.bind(position, at: 5) } else { upsert.bindNull(5) }
+        try upsert.run()
     }
 
     private mutating func prepared(_ side: Side, _ connection: SQLiteConnection) throws -> (upsert: SQLiteStatement, existing: SQLiteStatement, delete: SQLiteStatement) {

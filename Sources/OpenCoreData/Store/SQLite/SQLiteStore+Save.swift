@@ -207,10 +207,13 @@ extension SQLiteStore {
                     try statement.run([.integer(Int64(position)), .integer(destinationKey)])
                 }
             case .toManyByJoin(let join, let isSource, let ordered, _):
-                guard let destinations = change.relatedObjectIDs(at: slot) else { continue }
                 let side = JoinRowWriter.Side(join: join, isSource: isSource, ordered: ordered)
                 let inverse = change.objectID.entity.layout.inverseSlots[slot]
-                try joins.write(side, key: key, code: mapping.code, destinations: destinations, inverseSlot: inverse, isNew: isNew, schema: try schema, connection)
+                if let destinations = change.relatedObjectIDs(at: slot) {
+                    try joins.write(side, key: key, code: mapping.code, destinations: destinations, inverseSlot: inverse, isNew: isNew, schema: try schema, connection)
+                } else if let pending = change.pendingChanges(at: slot) {
+                    try joins.write(side, key: key, code: mapping.code, pending: pending, inverseSlot: inverse, schema: try schema, connection)
+                }
             case .toManyByForeignKey(_, _, nil), .none, .attribute, .toOne:
                 continue
             }
