@@ -38,7 +38,10 @@ extension ImportSession {
         for (index, destination) in destinationMappings(of: mapping).enumerated() {
             guard let destination else { continue }
             let property = properties[index]
-            guard !values.hasManualValue(for: property) else { continue }
+            guard !values.hasManualValue(for: property) else {
+                if property.isToMany { notePresentToMany(index, of: mapping.mapping) }
+                continue
+            }
             guard let (container, key) = try? values.locate(property.path) else {
                 // A plain key is located unless absent (a key path may also fail): an absent key is
                 // remembered, so that applying the object does not look for it again.
@@ -49,6 +52,7 @@ extension ImportSession {
             // decode: checking for it first would cost every present value a lookup.
             let userInfo = prepared.userInfo
             if property.isToMany {
+                notePresentToMany(index, of: mapping.mapping)
                 guard var elements = try? container.nestedUnkeyedContainer(forKey: key),
                       let sources = prepareElements(of: &elements, userInfo: userInfo, mapping: destination)
                 else { continue }
@@ -83,10 +87,36 @@ extension ImportSession {
         return sources
     }
 
+    /// Notes that the JSON of an object of `mapping` holds the to-many property at `index`.
+    ///
+    /// Objects found are compared with their JSON, to-many relationships included, so the fetch that
+    /// finds them loads those relationships too (one request each, not one per object). Only the ones
+    /// a payload holds: loading the others, such as a country's people when people name their
+    /// country, would cost in proportion to the store, not to the payload.
+    private func notePresentToMany(_ index: Int, of mapping: EntityMapping) {
+        if let position = presentToMany.firstIndex(where: { $0.mapping === mapping }) {
+            presentToMany[position].indexes.insert(index)
+        } else {
+            presentToMany.append((mapping, [index]))
+        }
+    }
+
+    /// The names of the to-many relationships of `entityName` noted present since the last fetch of it.
+    private func takePresentToMany(of entityName: String) -> [String] {
+        var names: Set<String> = []
+        presentToMany.removeAll { entry in
+            guard entry.mapping.entityName == entityName else { return false }
+            for index in entry.indexes { names.insert(entry.mapping.properties[index].name) }
+            return true
+        }
+        return names.sorted()
+    }
+
     /// Fetches, one request per entity, the objects of the identities enqueued and not looked up yet.
     func fetchPending() throws {
         for pending in takePendingIdentities() {
-            let found = try IdentityFetch.objects(with: pending.identities, of: pending.mapping, in: context)
+            let prefetched = takePresentToMany(of: pending.mapping.entityName)
+            let found = try IdentityFetch.objects(with: pending.identities, of: pending.mapping, prefetching: prefetched, in: context)
             identityTable(for: pending.mapping).register(found: found)
         }
     }

@@ -34,6 +34,9 @@ final class ImportSession: @unchecked Sendable {
     /// Identities met for the first time, to fetch before the next lookup, by mapping in the order
     /// first enqueued (found by reference, as ``mappingTables``).
     @exclusivity(unchecked) var pending: [(mapping: EntityMapping, identities: [ObjectIdentity])] = []
+    /// The to-many properties, by index, that the JSON of some object of a mapping holds: the only
+    /// ones its entity's next fetch prefetches (see ``notePresentToMany(_:of:)``).
+    @exclusivity(unchecked) var presentToMany: [(mapping: EntityMapping, indexes: Set<Int>)] = []
     /// Mappings by type, so that the shared registry's lock is taken once per type per decode.
     @exclusivity(unchecked) private var decodingMappings: [ObjectIdentifier: DecodingMapping] = [:]
     @exclusivity(unchecked) private var destinations: [String: DestinationDecoding] = [:]
@@ -65,6 +68,12 @@ final class ImportSession: @unchecked Sendable {
         /// records the update if the object has one.
         case updated(NSManagedObject, values: [Any?], slot: (table: IdentityTable, slot: Int)?)
     }
+
+    /// In an undo entry, a to-many relationship that was not loaded. Reading it would load every
+    /// destination, in proportion to the store (a country's people, when a person names its
+    /// country); it changes only through its inverse, which the undo of the objects on the other
+    /// side restores.
+    private struct UnloadedToMany {}
 
     private init(context: NSManagedObjectContext) throws {
         self.context = context
@@ -114,7 +123,7 @@ final class ImportSession: @unchecked Sendable {
                 context.delete(object)
             case .updated(let object, let values, let slot):
                 for (property, value) in zip(object.entity.properties, values)
-                where !Self.isSame(object.value(forKey: property.name), value) {
+                where !(value is UnloadedToMany) && !Self.isSame(object.value(forKey: property.name), value) {
                     object.setValue(value, forKey: property.name)
                 }
                 touched[ObjectIdentifier(object)] = nil
@@ -310,9 +319,11 @@ final class ImportSession: @unchecked Sendable {
             touched[id] = .updated
         }
         let values = object.entity.properties.map { property -> Any? in
-            let value = object.value(forKey: property.name)
-            guard let relationship = property as? NSRelationshipDescription, relationship.isToMany else { return value }
-            return Self.snapshot(ofToMany: value)
+            guard let relationship = property as? NSRelationshipDescription, relationship.isToMany else {
+                return object.value(forKey: property.name)
+            }
+            if object.hasFault(forRelationshipNamed: property.name) { return UnloadedToMany() }
+            return Self.snapshot(ofToMany: object.value(forKey: property.name))
         }
         undoLog.append(.updated(object, values: values, slot: slot))
         return false

@@ -3,14 +3,15 @@ import Foundation
 /// The one fetch that finds the existing objects of a batch of identities.
 enum IdentityFetch {
     /// The objects of `mapping`'s entity whose identities are among `identities`, and possibly
-    /// others, with their identities, in the order fetched (pending changes included).
+    /// others, with their identities, in the order fetched (pending changes included), their to-many
+    /// relationships named in `prefetched` loaded.
     ///
     /// A single identity attribute fetches with `id IN {...}`. A composite identity fetches with
     /// `suit IN {...} AND value IN {...}`: a superset of the identities asked for that stores and
     /// indexes evaluate as fast as a single `IN` (an `OR` of one `AND` per identity costs a
     /// comparison per identity and object). Every object found is returned under its own identity.
     static func objects(
-        with identities: [ObjectIdentity], of mapping: EntityMapping, in context: NSManagedObjectContext
+        with identities: [ObjectIdentity], of mapping: EntityMapping, prefetching prefetched: [String], in context: NSManagedObjectContext
     ) throws -> [(identity: ObjectIdentity, object: NSManagedObject)] {
         let request = NSFetchRequest<NSManagedObject>(entityName: mapping.entityName)
         // The object forms take constants as `Any`, so identity values need no bridging.
@@ -28,10 +29,7 @@ enum IdentityFetch {
             request.predicate = NSCompoundPredicate(andPredicateWithSubpredicates: conditions)
         }
         request.returnsObjectsAsFaults = false
-        // Found objects are about to be compared with the JSON, to-many relationships included:
-        // loading those with the fetch costs a request per relationship instead of one per object.
-        let toMany = mapping.properties.compactMap { $0.relationship?.isToMany == true ? $0.name : nil }
-        if !toMany.isEmpty { request.relationshipKeyPathsForPrefetching = toMany }
+        if !prefetched.isEmpty { request.relationshipKeyPathsForPrefetching = prefetched }
         return try context.fetch(request).compactMap { object in
             mapping.identity(of: object).map { ($0, object) }
         }
