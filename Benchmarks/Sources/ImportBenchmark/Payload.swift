@@ -12,12 +12,13 @@ struct PayloadGenerator {
         random = SplitMix64(seed: seed)
     }
 
-    /// `count` people as a JSON array; `revision` changes names and texts for update payloads.
-    mutating func people(count: Int, revision: Int) -> Data {
+    /// `count` people as a JSON array, with ids from `firstID` on; `revision` changes names and texts
+    /// for update payloads.
+    mutating func people(count: Int, revision: Int, firstID: Int = 1) -> Data {
         var json = "["
         json.reserveCapacity(count * 420)
-        for id in 1...count {
-            if id > 1 { json += "," }
+        for id in firstID..<(firstID + count) {
+            if id > firstID { json += "," }
             let countryID = random.next(below: countryCount) + 1
             let noteCount = random.next(below: 4)
             let tags = (0..<random.next(below: 5)).map { _ in random.next(below: tagCount) + 1 }

@@ -2,12 +2,17 @@ import Foundation
 
 // import-benchmark [--sizes 1000,10000,100000] [--runs N]
 //   Runs every scenario at every size, each run in a child process, and prints a table of medians.
+// import-benchmark growth [--batch 10000] [--batches 20] [--svg FILE]
+//   Imports batches into a growing SQLite store and prints each batch's time, registered objects and
+//   memory, then how a mixed batch's time depends on the store's size; draws the batches as SVG.
 // import-benchmark child <scenario> <size>
 //   Runs one scenario once and prints `RESULT <seconds> <fetches> <peak bytes>`.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
-if arguments.first == "child", arguments.count == 3, let scenario = Scenario.allCases.first(where: { $0.key == arguments[1] }), let size = Int(arguments[2]) {
+if arguments.first == "growth" {
+    GrowthCommand(arguments: Array(arguments.dropFirst())).run()
+} else if arguments.first == "child", arguments.count == 3, let scenario = Scenario.allCases.first(where: { $0.key == arguments[1] }), let size = Int(arguments[2]) {
     let baseline = residentBytes().current
     do {
         let measurement = try scenario.run(size: size)
