@@ -39,6 +39,8 @@ enum AttributeEncoding {
             if attribute.attributeType == .binaryDataAttributeType, let data = value as? Data {
                 return try JSONDecoder().decode(codableType, from: data)
             }
+            if type(of: value) == codableType, let encodable = value as? any Encodable { return encodable }
+            if let converted = propertyListValue(value, as: codableType) { return converted }
             if let encodable = value as? any Encodable { return encodable }
         } else if let typed = typedValue(value, attribute.attributeType) {
             return typed
@@ -54,6 +56,15 @@ enum AttributeEncoding {
             codingPath: codingPath,
             debugDescription: "\(entity).\(property.name) holds a \(type(of: value)), which its attribute type cannot encode."
         ))
+    }
+
+    /// `value` as `codableType`, when it is the property-list form of one: stores and value transformers
+    /// give a `[String]` back as an array of `Any` (`NSArray`), a dictionary as `[AnyHashable: Any]`.
+    private static func propertyListValue(_ value: Any, as codableType: any Codable.Type) -> (any Encodable)? {
+        guard value is NSArray || value is NSDictionary || value is [Any] || value is [AnyHashable: Any],
+              let data = try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed])
+        else { return nil }
+        return try? JSONDecoder().decode(codableType, from: data)
     }
 
     private static func typedValue(_ value: Any, _ type: NSAttributeType) -> (any Encodable)? {
