@@ -15,8 +15,12 @@ struct SQLiteSchemaSetup {
     let readOnly: Bool
 
     func run() throws -> Result {
-        if readOnly { return try openExisting() }
+        if readOnly {
+            try checkIsStore()
+            return try openExisting()
+        }
         return try connection.transaction(immediate: true) {
+            try checkIsStore()
             try connection.execute("""
                 CREATE TABLE IF NOT EXISTS Z_METADATA (Z_KEY TEXT PRIMARY KEY, Z_VALUE);
                 CREATE TABLE IF NOT EXISTS Z_PRIMARYKEY (Z_ENT INTEGER PRIMARY KEY, Z_NAME TEXT NOT NULL UNIQUE, Z_SUPER INTEGER NOT NULL, Z_MAX INTEGER NOT NULL);
@@ -33,6 +37,21 @@ struct SQLiteSchemaSetup {
             }
             return try migrate(stored: stored, additions: additions)
         }
+    }
+
+    /// Refuses a SQLite file that holds tables of its own but no store metadata: another program's
+    /// database, which adding a store's tables beside its own would change.
+    private func checkIsStore() throws {
+        let tables = try connection.statement("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+        tables.reset()
+        var names: [String] = []
+        while try tables.step() { names.append(tables.string(0)) }
+        guard !names.isEmpty, !names.contains("Z_METADATA") else { return }
+        let shown = names.sorted().prefix(5).joined(separator: ", ")
+        throw CoreDataError.make(
+            NSPersistentStoreInvalidTypeError,
+            "The file is a SQLite database that is not a Core Data store: it has tables of its own (\(shown)) and no store metadata. Open a store file, or a new path."
+        )
     }
 
     // MARK: - Metadata
