@@ -61,23 +61,27 @@ final class ImportSession: @unchecked Sendable {
     /// the objects such destinations insert on their own are the ones inserted since.
     @exclusivity(unchecked) private var insertedBeforeDestinations: Set<NSManagedObject>?
 
-    private enum UndoEntry {
-        /// With the table the object was registered in under its identity, if it has one.
-        case inserted(NSManagedObject, registered: (table: IdentityTable, identity: ObjectIdentity)?)
-        /// The values of the object's entity's properties, in their order, with the slot that
-        /// records the update if the object has one.
-        case updated(NSManagedObject, values: [Any?], slot: (table: IdentityTable, slot: Int)?)
-    }
+    /// The saved objects that had unsaved changes when the session started: after a failure, the
+    /// others that have changes were changed by it, if only through an inverse relationship.
+    private let updatedBefore: Set<ObjectIdentifier>
 
-    /// In an undo entry, a to-many relationship that was not loaded. Reading it would load every
-    /// destination, in proportion to the store (a country's people, when a person names its
-    /// country); it changes only through its inverse, which the undo of the objects on the other
-    /// side restores.
-    private struct UnloadedToMany {}
+    /// What a failure undoes, for one object, with the slot that records what was done to it when it
+    /// has an identity.
+    private enum UndoEntry {
+        /// An object the session inserted, with the table it was registered in under its identity.
+        case inserted(NSManagedObject, registered: (table: IdentityTable, identity: ObjectIdentity)?)
+        /// A saved object without unsaved changes: refreshing it gives back exactly its saved state.
+        case saved(NSManagedObject, slot: (table: IdentityTable, slot: Int)?)
+        /// A saved object with unsaved changes of its own: refreshed, then given those changes again.
+        case changed(NSManagedObject, changes: [String: Any], slot: (table: IdentityTable, slot: Int)?)
+        /// An object inserted before the session: the values of its entity's properties, in their order.
+        case insertedBefore(NSManagedObject, values: [Any?], slot: (table: IdentityTable, slot: Int)?)
+    }
 
     private init(context: NSManagedObjectContext) throws {
         self.context = context
         model = try context.requireModel()
+        updatedBefore = context.hasChanges ? Set(context.updatedObjects.map(ObjectIdentifier.init)) : []
     }
 
     /// Runs `body` inside `context.performAndWait`, with the running session for `context` or a
@@ -96,6 +100,7 @@ final class ImportSession: @unchecked Sendable {
                 }
             } catch {
                 session.deleteObjectsInsertedByDestinations()
+                session.refreshObjectsChangedThroughInverses()
                 throw error
             }
         }
@@ -121,14 +126,35 @@ final class ImportSession: @unchecked Sendable {
                 if let registered { registered.table.forget(object, identity: registered.identity) }
                 touched[ObjectIdentifier(object)] = nil
                 context.delete(object)
-            case .updated(let object, let values, let slot):
+            case .saved(let object, let slot):
+                context.refresh(object, mergeChanges: false)
+                untouch(object, slot: slot)
+            case .changed(let object, let changes, let slot):
+                context.refresh(object, mergeChanges: false)
+                for (key, value) in changes { object.setValue(value is NSNull ? nil : value, forKey: key) }
+                untouch(object, slot: slot)
+            case .insertedBefore(let object, let values, let slot):
                 for (property, value) in zip(object.entity.properties, values)
-                where !(value is UnloadedToMany) && !Self.isSame(object.value(forKey: property.name), value) {
+                where !Self.isSame(object.value(forKey: property.name), value) {
                     object.setValue(value, forKey: property.name)
                 }
-                touched[ObjectIdentifier(object)] = nil
-                if let slot { slot.table.setTouch(.untouched, at: slot.slot) }
+                untouch(object, slot: slot)
             }
+        }
+    }
+
+    private func untouch(_ object: NSManagedObject, slot: (table: IdentityTable, slot: Int)?) {
+        touched[ObjectIdentifier(object)] = nil
+        if let slot { slot.table.setTouch(.untouched, at: slot.slot) }
+    }
+
+    /// After a failure is undone, refreshes the saved objects that have changes the session made
+    /// through inverse relationships only (a crate that lost an item to another crate), once the
+    /// deletions of the objects it inserted have run their delete rules.
+    private func refreshObjectsChangedThroughInverses() {
+        context.processPendingChanges()
+        for object in context.updatedObjects where !updatedBefore.contains(ObjectIdentifier(object)) {
+            context.refresh(object, mergeChanges: false)
         }
     }
 
@@ -301,9 +327,10 @@ final class ImportSession: @unchecked Sendable {
         keepsDefaultHook(mapping) && initializing.allSatisfy { keepsDefaultHook($0.mapping) }
     }
 
-    /// Saves the property values of `object` before this session first changes it, so that a
-    /// failure can put them back, and returns whether this session inserted it: objects inserted
-    /// by the session need nothing saved, and their properties hold nothing worth comparing.
+    /// Records how a failure puts `object` back as it was before this session first changes it,
+    /// and returns whether this session inserted it: objects inserted by the session need nothing
+    /// recorded. A saved object is refreshed (with its own unsaved changes set again, if it had
+    /// any); an object inserted earlier gets its values back.
     ///
     /// An object with an identity `slot` has what was done to it recorded there; other objects are
     /// recorded by object.
@@ -318,14 +345,18 @@ final class ImportSession: @unchecked Sendable {
         } else {
             touched[id] = .updated
         }
-        let values = object.entity.properties.map { property -> Any? in
-            guard let relationship = property as? NSRelationshipDescription, relationship.isToMany else {
-                return object.value(forKey: property.name)
+        if !object.hasChanges {
+            undoLog.append(.saved(object, slot: slot))
+        } else if object.isInserted {
+            let values = object.entity.properties.map { property -> Any? in
+                let value = object.value(forKey: property.name)
+                guard let relationship = property as? NSRelationshipDescription, relationship.isToMany else { return value }
+                return Self.snapshot(ofToMany: value)
             }
-            if object.hasFault(forRelationshipNamed: property.name) { return UnloadedToMany() }
-            return Self.snapshot(ofToMany: object.value(forKey: property.name))
+            undoLog.append(.insertedBefore(object, values: values, slot: slot))
+        } else {
+            undoLog.append(.changed(object, changes: object.changedValues().mapValues { Self.snapshot(ofToMany: $0) ?? NSNull() }, slot: slot))
         }
-        undoLog.append(.updated(object, values: values, slot: slot))
         return false
     }
 
