@@ -83,12 +83,20 @@ private struct ObjectValueContainer: SingleValueDecodingContainer {
     }
 
     /// The types `SingleValueDecodingContainer` decodes by itself.
-    private static let primitiveTypes: Set<ObjectIdentifier> = [
-        ObjectIdentifier(Bool.self), ObjectIdentifier(String.self), ObjectIdentifier(Double.self),
-        ObjectIdentifier(Float.self), ObjectIdentifier(Int.self), ObjectIdentifier(Int8.self),
-        ObjectIdentifier(Int16.self), ObjectIdentifier(Int32.self), ObjectIdentifier(Int64.self),
-        ObjectIdentifier(UInt.self), ObjectIdentifier(UInt8.self), ObjectIdentifier(UInt16.self),
-        ObjectIdentifier(UInt32.self), ObjectIdentifier(UInt64.self),
-        ObjectIdentifier(Int128.self), ObjectIdentifier(UInt128.self),
-    ]
+    private static let primitiveTypes: Set<ObjectIdentifier> = {
+        var types: Set<ObjectIdentifier> = [
+            ObjectIdentifier(Bool.self), ObjectIdentifier(String.self), ObjectIdentifier(Double.self),
+            ObjectIdentifier(Float.self), ObjectIdentifier(Int.self), ObjectIdentifier(Int8.self),
+            ObjectIdentifier(Int16.self), ObjectIdentifier(Int32.self), ObjectIdentifier(Int64.self),
+            ObjectIdentifier(UInt.self), ObjectIdentifier(UInt8.self), ObjectIdentifier(UInt16.self),
+            ObjectIdentifier(UInt32.self), ObjectIdentifier(UInt64.self),
+        ]
+        // `Int128` and `UInt128` exist from macOS 15, iOS 18, tvOS 18, watchOS 11 and visionOS 2 on,
+        // later than this package's deployment targets; elsewhere the check is always true.
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+            types.insert(ObjectIdentifier(Int128.self))
+            types.insert(ObjectIdentifier(UInt128.self))
+        }
+        return types
+    }()
 }
