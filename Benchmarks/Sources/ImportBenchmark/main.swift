@@ -5,12 +5,16 @@ import Foundation
 // import-benchmark growth [--batch 10000] [--batches 20] [--svg FILE]
 //   Imports batches into a growing SQLite store and prints each batch's time, registered objects and
 //   memory, then how a mixed batch's time depends on the store's size; draws the batches as SVG.
+// import-benchmark complexity
+//   Times a nested chain of objects and a save of many new to-many links at doubling sizes.
 // import-benchmark child <scenario> <size>
 //   Runs one scenario once and prints `RESULT <seconds> <fetches> <peak bytes>`.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
-if arguments.first == "growth" {
+if arguments.first == "complexity" {
+    ComplexityCommand().run()
+} else if arguments.first == "growth" {
     GrowthCommand(arguments: Array(arguments.dropFirst())).run()
 } else if arguments.first == "child", arguments.count == 3, let scenario = Scenario.allCases.first(where: { $0.key == arguments[1] }), let size = Int(arguments[2]) {
     let baseline = residentBytes().current
