@@ -8,6 +8,12 @@ final class CNode: NSManagedObject, CoreDataCodable, UsingDefaultCodingKeys {
     @Managed var child: CNode?
 }
 
+/// A node without an identity: every object decoded is inserted, through the prepared path.
+final class CPlainNode: NSManagedObject, CoreDataCodable, UsingDefaultCodingKeys {
+    @Managed var id: Int64
+    @Managed var child: CPlainNode?
+}
+
 final class COwner: NSManagedObject, CoreDataCodable, UsingDefaultCodingKeys {
     static let identityAttribute: IdentityAttribute = "id"
     @Managed var id: Int64
@@ -22,16 +28,16 @@ final class CLink: NSManagedObject, CoreDataCodable, UsingDefaultCodingKeys {
 /// Shapes of input whose cost once grew faster than their size: a chain of nested objects, and one
 /// saved object given many new to-many links by bare identifier, saved to the in-memory store.
 enum ComplexityBenchmark {
-    /// Seconds to decode a chain of `depth` nested nodes into an empty in-memory context.
-    static func nestedChain(depth: Int) throws -> Double {
+    /// Seconds to decode a chain of `depth` nested nodes into an empty in-memory context, as `type`.
+    static func nestedChain<Node: CoreDataDecodable>(depth: Int, as type: Node.Type) throws -> Double {
         var json = ""
-        for id in 1...depth { json += #"{"id":\#(id),"name":"n\#(id)","child":"# }
+        for id in 1...depth { json += #"{"id":\#(id),"child":"# }
         json += "null" + String(repeating: "}", count: depth)
         let context = try makeContext()
         let decoder = JSONDecoder()
         decoder.managedObjectContext = context
         let data = Data(json.utf8)
-        return try timed { _ = try decoder.decode(CNode.self, from: data) }
+        return try timed { _ = try decoder.decode(Node.self, from: data) }
     }
 
     /// Seconds to save a saved owner given `count` new links by bare identifier, in the in-memory store.
@@ -84,6 +90,9 @@ enum ComplexityBenchmark {
         parent.destinationEntity = node
         child.inverseRelationship = parent
         parent.inverseRelationship = child
+        let plainChild = relationship("child", false)
+        let plainNode = entity("PlainNode", CPlainNode.self, [attribute("id", .integer64AttributeType), plainChild])
+        plainChild.destinationEntity = plainNode
         let links = relationship("links", true)
         let owners = relationship("owners", true)
         let owner = entity("Owner", COwner.self, [attribute("id", .integer64AttributeType), links])
@@ -93,7 +102,7 @@ enum ComplexityBenchmark {
         links.inverseRelationship = owners
         owners.inverseRelationship = links
         let model = NSManagedObjectModel()
-        model.entities = [node, owner, link]
+        model.entities = [node, plainNode, owner, link]
         return model
     }()
 }
@@ -102,15 +111,18 @@ enum ComplexityBenchmark {
 struct ComplexityCommand {
     func run() {
         do {
-            print("| nested chain depth | decode s | × previous |")
-            print("|---:|---:|---:|")
             var previous: Double?
-            for depth in [64, 128, 256, 511] {
-                let seconds = try ComplexityBenchmark.nestedChain(depth: depth)
-                print(String(format: "| %d | %.4f | %@ |", depth, seconds, previous.map { String(format: "%.2f", seconds / $0) } ?? ""))
-                previous = seconds
+            for (title, type) in [("with an identity", CNode.self), ("without an identity", CPlainNode.self)] as [(String, any CoreDataDecodable.Type)] {
+                print("| nested chain \(title), depth | decode s | × previous |")
+                print("|---:|---:|---:|")
+                previous = nil
+                for depth in [64, 128, 256, 511] {
+                    let seconds = try ComplexityBenchmark.nestedChain(depth: depth, as: type)
+                    print(String(format: "| %d | %.4f | %@ |", depth, seconds, previous.map { String(format: "%.2f", seconds / $0) } ?? ""))
+                    previous = seconds
+                }
+                print("")
             }
-            print("")
             print("| new links of one saved object (in-memory store) | save s | × previous |")
             print("|---:|---:|---:|")
             previous = nil

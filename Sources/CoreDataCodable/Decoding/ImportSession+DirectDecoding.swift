@@ -67,6 +67,8 @@ extension ImportSession {
     private func decodeDirectly(
         _ container: KeyedDecodingContainer<JSONKey>, userInfo: [CodingUserInfoKey: Any], mapping: DecodingMapping
     ) throws -> NSManagedObject {
+        directNesting += 1
+        defer { directNesting -= 1 }
         let values = ObjectValues(container: container)
         let entity = mapping.mapping
         let (identity, identityValue, identityValues) = try self.identity(in: values, entity: entity)

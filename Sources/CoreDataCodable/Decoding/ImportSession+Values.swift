@@ -75,7 +75,7 @@ extension ImportSession {
         _ property: PropertyMapping, _ attribute: NSAttributeDescription, from values: ObjectValues, to object: NSManagedObject,
         touch: inout Touch, entity: String, slot: () -> (table: IdentityTable, slot: Int)?
     ) throws {
-        switch try values.attributeValue(property, entity: entity) {
+        switch try values.attributeValue(property, entity: entity, checkingPresenceFirst: isDeepInNestedObjects) {
         case .missing:
             return
         case .null:

@@ -28,6 +28,8 @@ final class ImportSession: @unchecked Sendable {
     @exclusivity(unchecked) private var undoLog: [UndoEntry] = []
     /// How many decodes of this session are running, nested in one another.
     @exclusivity(unchecked) private var depth = 0
+    /// How many objects decoded directly (see `ImportSession+DirectDecoding`) hold the one being decoded.
+    @exclusivity(unchecked) var directNesting = 0
     /// The decoders of the objects whose `initialize(from:)` hooks are running, innermost last:
     /// only their decodes can reach a value prepared ahead without going through its parent.
     @exclusivity(unchecked) private var initializing: [PreparedDecoder] = []
@@ -234,6 +236,12 @@ final class ImportSession: @unchecked Sendable {
         } else {
             try mapping.initialize(object, decoder)
         }
+    }
+
+    /// Whether the object being decoded is nested in more than a few others, where a missing key's
+    /// error, which carries the coding path, costs more than checking for the key first.
+    var isDeepInNestedObjects: Bool {
+        initializing.count + directNesting > 16
     }
 
     /// Gives `source` the slot of its identity in its entity's table; an identity met for the first
