@@ -42,7 +42,12 @@ enum MergeResolution {
         case .mergeByPropertyObjectTrumpMergePolicyType, .errorMergePolicyType:
             keep = changed
         case .mergeByPropertyStoreTrumpMergePolicyType:
-            keep = changed.filter { !context.storedValue(stored.values[$0], differsFrom: committed[$0], kind: object.layout.kinds[$0]) }
+            // An unordered to-many relationship merges both saves' additions and removals whatever the
+            // policy: the objects on its other side keep pointing at this one.
+            keep = changed.filter { slot in
+                if case .toMany(ordered: false) = object.layout.kinds[slot] { return true }
+                return !context.storedValue(stored.values[slot], differsFrom: committed[slot], kind: object.layout.kinds[slot])
+            }
         case .overwriteMergePolicyType:
             let loadedRelationships = object.layout.relationshipSlots.filter { object.slots[$0] != nil }
             keep = changed.union(object.layout.persistentAttributeSlots).union(loadedRelationships)
@@ -53,10 +58,18 @@ enum MergeResolution {
         context.apply(stored, to: object)
         object.committedSlots = object.copiedSlots()
         for slot in keep.sorted() {
-            object.slots[slot] = current[slot]
+            object.slots[slot] = Self.kept(current[slot], committed: committed[slot])
             object.changedSlots.insert(slot)
         }
         if object.changedSlots.isEmpty { object.committedSlots = nil }
+    }
+
+    /// The value an object keeps over the stored one. An unordered to-many relationship keeps the
+    /// objects it added and removed, as pending changes over the stored objects, rather than its
+    /// whole set, which would drop the objects the other save added.
+    private static func kept(_ current: Any?, committed: Any?) -> Any? {
+        guard let storage = current as? ToManyStorage, !storage.isOrdered, let before = committed as? ToManyStorage else { return current }
+        return PendingToManyChanges(from: before.objects, to: storage.objects)
     }
 }
 

@@ -23,6 +23,7 @@ extension NSManagedObject {
     /// The loaded objects of the to-many relationship at `slot`, loading them (and merging the changes
     /// made while it was not loaded) on first use.
     func toManyStorage(at slot: Int) -> ToManyStorage {
+        fireFaultIfNeeded()
         if let storage = slots[slot] as? ToManyStorage { return storage }
         var storage = managedObjectContext?.loadToMany(of: self, slot: slot) ?? ToManyStorage(isOrdered: isOrderedSlot(slot))
         if let pending = slots[slot] as? PendingToManyChanges { storage = pending.merged(into: storage) }

@@ -14,6 +14,15 @@ final class PendingToManyChanges {
     /// Objects removed; an object removed and added again is in both, and ends up last in an ordered relationship.
     private(set) var removals = ObjectSet<NSManagedObject>()
 
+    /// No changes yet.
+    init() {}
+
+    /// The changes that turn the objects `before` into the objects `after`, order aside.
+    init(from before: ObjectSet<NSManagedObject>, to after: ObjectSet<NSManagedObject>) {
+        for object in before.elements where !after.contains(object) { _ = removals.insert(object) }
+        for object in after.elements where !before.contains(object) { _ = additions.insert(object) }
+    }
+
     /// Records that `object` joined the relationship.
     func add(_ object: NSManagedObject) {
         _ = additions.insert(object)

@@ -130,7 +130,7 @@ final class InMemoryStore: NSPersistentStore, StoredRowSource, @unchecked Sendab
     override func snapshot(for objectID: NSManagedObjectID) throws -> ObjectSnapshot? {
         lock.lock()
         defer { lock.unlock() }
-        return row(for: objectID).map { ObjectSnapshot(values: $0.values, version: $0.version) }
+        return row(for: objectID)?.fetchedRow.snapshot
     }
 
     override func mayHoldRows(ofTreeOf entity: NSEntityDescription) throws -> Bool {
@@ -204,8 +204,8 @@ final class InMemoryStore: NSPersistentStore, StoredRowSource, @unchecked Sendab
             guard var row = table.rows[key] else { continue }
             let old = row.values
             for slot in change.changedSlots {
-                if let pending = change.pendingChanges(at: slot) {
-                    row.values[slot] = pending.merged(into: row.values[slot] as? [NSManagedObjectID] ?? [])
+                if let changes = change.toManyChanges(at: slot) {
+                    row.values[slot] = changes.merged(into: row.values[slot] as? [NSManagedObjectID] ?? [])
                 } else {
                     row.values[slot] = change.value(at: slot)
                 }

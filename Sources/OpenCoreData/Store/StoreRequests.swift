@@ -85,13 +85,20 @@ struct StoreSaveRequest {
             }
         }
 
-        /// The changes made to the to-many relationship at `slot` while it was not loaded; nil when it is
-        /// loaded or unchanged.
-        func pendingChanges(at slot: Int) -> PendingToManyChanges? {
-            switch source {
-            case .object(let object): object.slots[slot] as? PendingToManyChanges
-            case .values: nil
-            }
+        /// What the save changes in the unordered to-many relationship at `slot`, as objects added and
+        /// removed: the changes made while it was not loaded, or the difference between its loaded
+        /// objects and those it had before its first change. Nil where a store writes the whole
+        /// relationship: an ordered one, or one whose objects before the change are not known.
+        ///
+        /// Stores apply these to what they hold, so that another context's changes saved in between
+        /// are kept, as when the relationship is derived from its inverse's foreign keys.
+        func toManyChanges(at slot: Int) -> PendingToManyChanges? {
+            guard case .object(let object) = source else { return nil }
+            if let pending = object.slots[slot] as? PendingToManyChanges { return pending }
+            guard let storage = object.slots[slot] as? ToManyStorage, !storage.isOrdered,
+                  let before = object.committedSlots?[slot] as? ToManyStorage
+            else { return nil }
+            return PendingToManyChanges(from: before.objects, to: storage.objects)
         }
 
         /// All the values, as a snapshot holds them.

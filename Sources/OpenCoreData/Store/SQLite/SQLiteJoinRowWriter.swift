@@ -46,11 +46,12 @@ struct JoinRowWriter {
         }
     }
 
-    /// Writes the changes made to one object's side while it was not loaded: deletes the rows of the
-    /// objects removed, then upserts those of the objects added (unordered: an ordered side is loaded
-    /// before a save). Rows shared with objects saved along with their inverse are left to them, as above.
+    /// Writes the objects added to and removed from one object's unordered side (see
+    /// `StoreSaveRequest.Change.toManyChanges(at:)`): deletes the rows of the objects removed, then
+    /// upserts those of the objects added, leaving the rows other saves wrote. Rows shared with
+    /// objects saved along with their inverse are left to them, as above.
     mutating func write(
-        _ side: Side, key: Int64, code: Int64, pending: PendingToManyChanges, inverseSlot: Int?, schema: SQLiteSchema, _ connection: SQLiteConnection
+        _ side: Side, key: Int64, code: Int64, changes pending: PendingToManyChanges, inverseSlot: Int?, schema: SQLiteSchema, _ connection: SQLiteConnection
     ) throws {
         let (upsert, _, delete) = try prepared(side, connection)
         let leavesShared = !side.isSource

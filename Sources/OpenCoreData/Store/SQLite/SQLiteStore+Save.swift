@@ -209,10 +209,10 @@ extension SQLiteStore {
             case .toManyByJoin(let join, let isSource, let ordered, _):
                 let side = JoinRowWriter.Side(join: join, isSource: isSource, ordered: ordered)
                 let inverse = change.objectID.entity.layout.inverseSlots[slot]
-                if let destinations = change.relatedObjectIDs(at: slot) {
+                if !isNew, let changes = change.toManyChanges(at: slot) {
+                    try joins.write(side, key: key, code: mapping.code, changes: changes, inverseSlot: inverse, schema: try schema, connection)
+                } else if let destinations = change.relatedObjectIDs(at: slot) {
                     try joins.write(side, key: key, code: mapping.code, destinations: destinations, inverseSlot: inverse, isNew: isNew, schema: try schema, connection)
-                } else if let pending = change.pendingChanges(at: slot) {
-                    try joins.write(side, key: key, code: mapping.code, pending: pending, inverseSlot: inverse, schema: try schema, connection)
                 }
             case .toManyByForeignKey(_, _, nil), .none, .attribute, .toOne:
                 continue
