@@ -108,6 +108,8 @@ struct DirectDecodingTests {
         }
     }
 
+    // OpenCoreData's "Extra API": counting requests needs `executedFetchRequestCount`, which Core Data lacks.
+    #if !canImport(CoreData)
     @Test func secondImportLooksEveryObjectUpWithOneFetchPerEntity() throws {
         let stack = try TestStack()
         _ = try stack.decode(Many<Playlist>.self, fixture: "playlistsMixed")
@@ -125,6 +127,7 @@ struct DirectDecodingTests {
         // Playlist and Song were empty: a count each, nothing to fetch.
         #expect(stack.fetchCount - before == 2)
     }
+    #endif
 
     /// The members of `membersNested` by identifier, related ones included.
     private func membersByID(in stack: TestStack) throws -> [Int64: Member] {
