@@ -56,12 +56,19 @@ var loadError: (any Error)?
 container.loadPersistentStores { _, error in loadError = error }
 if let loadError { throw loadError }
 
-let context = container.newBackgroundContext()
-let decoder = JSONDecoder()
-decoder.dateDecodingStrategy = .iso8601
-decoder.managedObjectContext = context
+/// Imports, updates and encodes in `context`, on its queue. (A function, so that the block refers to
+/// no top-level variable: those belong to the main actor, and the block may run on the context's queue.)
+func run(in context: NSManagedObjectContext) throws {
+    try context.performAndWait {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        decoder.managedObjectContext = context
+        try runSteps(in: context, decoder: decoder)
+    }
+}
 
-try context.performAndWait {
+/// The example's three steps.
+func runSteps(in context: NSManagedObjectContext, decoder: JSONDecoder) throws {
     // 1. Import.
     let first = try decoder.decode(PeoplePayload.self, from: payload("people"))
     try context.save()
@@ -90,3 +97,5 @@ try context.performAndWait {
     let json = try encoder.encode(Many(try context.fetch(request)))
     print(String(decoding: json, as: UTF8.self))
 }
+
+try run(in: container.newBackgroundContext())

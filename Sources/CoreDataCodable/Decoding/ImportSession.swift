@@ -94,7 +94,7 @@ final class ImportSession: @unchecked Sendable {
         if let session = current, session.context === context, session.thread == .current {
             return try session.undoingOnFailure(body)
         }
-        return try context.performAndWait {
+        return try context.performAndWaitHandingOff {
             let session = try ImportSession(context: context)
             do {
                 return try $current.withValue(session) {

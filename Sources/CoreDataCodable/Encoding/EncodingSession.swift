@@ -36,7 +36,7 @@ final class EncodingSession: @unchecked Sendable {
             try session.encodeObject(object, mapping: mapping(session.model), to: encoder)
             return
         }
-        try context.performAndWait {
+        try context.performAndWaitHandingOff {
             let session = try EncodingSession(context: context)
             try $current.withValue(session) {
                 try session.encodeObject(object, mapping: mapping(session.model), to: encoder)
