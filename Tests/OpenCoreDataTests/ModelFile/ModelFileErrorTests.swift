@@ -102,6 +102,19 @@ struct ModelFileErrorTests {
 
     // MARK: XML
 
+    // Inputs that trapped FoundationXML's parser, found by fuzzing (Fuzz/, fuzz-model-file).
+    @Test func anElementNameThatIsNotUTF8() throws {
+        let error = try failure("Broken/NotUTF8.xcdatamodel")
+        #expect(error.code == .malformedXML)
+        #expect(error.detail == "not UTF-8 text")
+    }
+
+    @Test func aProcessingInstructionWithoutDataAndNoRootElement() throws {
+        let error = try failure("Broken/ProcessingInstructionOnly.xcdatamodel")
+        #expect(error.code == .malformedXML)
+        #expect(error.detail == "not well-formed XML at line 1: no root element")
+    }
+
     @Test func malformedXML() throws {
         let error = try failure("Broken/MalformedXML.xcdatamodel")
         #expect(error.code == .malformedXML)
