@@ -179,7 +179,12 @@ enum TransformableCoding {
         case propertyList:
             return ((try? PropertyListSerialization.propertyList(from: Data(payload), options: [], format: nil)) as? [Any])?.first
         case keyedArchive:
-            return (try? NSKeyedUnarchiver.unarchiveTopLevelObjectWithData(Data(payload))) ?? nil
+            // A damaged archive must read as no value: the default failure policy traps instead.
+            guard let unarchiver = try? NSKeyedUnarchiver(forReadingFrom: Data(payload)) else { return nil }
+            unarchiver.requiresSecureCoding = false
+            unarchiver.decodingFailurePolicy = .setErrorAndReturn
+            defer { unarchiver.finishDecoding() }
+            return unarchiver.decodeObject(forKey: NSKeyedArchiveRootObjectKey)
         default:
             return nil
         }

@@ -1,0 +1,39 @@
+#if canImport(CoreData)
+import CoreData
+#else
+import OpenCoreData
+#endif
+import Foundation
+import Testing
+
+// A store file whose bytes another program damaged; the value encodings are OpenCoreData's own.
+#if !canImport(CoreData)
+@testable import OpenCoreDataCore
+
+@Suite("SQLite store: damaged values")
+struct SQLiteDamagedValueTests {
+    // Found by fuzzing (Fuzz/, fuzz-sqlite-store): Foundation's keyed unarchiver traps on a damaged
+    // archive unless told to report the failure.
+    @Test func aDamagedKeyedArchiveReadsAsNil() throws {
+        let directory = try SQLiteTestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = directory.appendingPathComponent("Damaged.sqlite")
+        let writer = try SQLiteTestSupport.container(at: url, model: SQLiteTestSupport.model())
+        try writer.viewContext.performAndWait {
+            let item = NSEntityDescription.insertNewObject(forEntityName: "Item", into: writer.viewContext)
+            item.setValue("kept", forKey: "string")
+            item.setValue(["a"], forKey: "plist")
+            try writer.viewContext.save()
+        }
+        // A keyed-archive tag (2) followed by bytes that are not an archive.
+        let connection = try SQLiteConnection(path: url.path, readOnly: false, busyTimeout: 1)
+        try connection.execute("UPDATE ZITEM SET ZPLIST = x'02626F6775732064617461'")
+
+        let reader = try SQLiteTestSupport.container(at: url, model: SQLiteTestSupport.model())
+        let items = try SQLiteTestSupport.fetch("Item", in: reader.viewContext)
+        #expect(items.count == 1)
+        #expect(items.first?.value(forKey: "plist") == nil)
+        #expect(items.first?.value(forKey: "string") as? String == "kept")
+    }
+}
+#endif
