@@ -15,7 +15,8 @@ extension NSManagedObjectContext {
         }
     }
 
-    /// Discards all unsaved changes: inserted objects leave the context, others get their saved values back.
+    /// Discards all unsaved changes: inserted objects leave the context (as faults that cannot be
+    /// loaded), others get their saved values back.
     public func rollback() {
         performAndWait {
             pendingDeletions.removeAll()
@@ -24,6 +25,8 @@ extension NSManagedObjectContext {
                     forget(object)
                     object.isInserted = false
                     object.isDeleted = false
+                    // As after reset(): its values would keep the objects it relates to, and them it, alive.
+                    object.discardValues()
                 } else {
                     object.revertChanges()
                 }

@@ -235,6 +235,23 @@ struct PendingToManyResetTests {
         #expect(spain.object == nil)
     }
 
+    // Found by fuzzing with LeakSanitizer (Fuzz/): rollback() forgot inserted objects with their values.
+    @Test func rollbackFreesInsertedObjectsThatReferToEachOther() throws {
+        let stack = try PendingStack(.inMemory)
+        let context = stack.newContext()
+        let (carl, narnia) = context.performAndWait {
+            let narnia = Country(context: context)
+            narnia.name = "narnia"
+            let carl = newPerson("carl", in: context)
+            carl.country = narnia
+            return (WeakObject(carl), WeakObject(narnia))
+        }
+        #expect(carl.object != nil)
+        context.performAndWait { context.rollback() }
+        #expect(carl.object == nil)
+        #expect(narnia.object == nil)
+    }
+
     @Test(arguments: PendingStoreType.allCases)
     func resetFreesObjectsWithPendingChanges(_ store: PendingStoreType) throws {
         let stack = try PendingStack(store)
