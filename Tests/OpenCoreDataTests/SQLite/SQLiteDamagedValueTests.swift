@@ -10,8 +10,47 @@ import Testing
 #if !canImport(CoreData)
 @testable import OpenCoreDataCore
 
+/// Two of these archived together refer to each other: a cycle in the archive.
+final class SQLiteCyclicNode: NSObject, NSCoding, @unchecked Sendable {
+    var partner: SQLiteCyclicNode?
+
+    override init() {}
+
+    init?(coder: NSCoder) {
+        partner = coder.decodeObject(forKey: "partner") as? SQLiteCyclicNode
+    }
+
+    func encode(with coder: NSCoder) {
+        coder.encode(partner, forKey: "partner")
+    }
+}
+
 @Suite("SQLite store: damaged values")
 struct SQLiteDamagedValueTests {
+    // Found by fuzzing (Fuzz/, fuzz-sqlite-store): Foundation's unarchiver recursed without end on a
+    // damaged archive whose objects formed a cycle, overflowing the stack.
+    @Test func aKeyedArchiveWhoseObjectsFormACycleReadsAsNil() throws {
+        let directory = try SQLiteTestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = directory.appendingPathComponent("Cyclic.sqlite")
+        let writer = try SQLiteTestSupport.container(at: url, model: SQLiteTestSupport.model())
+        try writer.viewContext.performAndWait {
+            let first = SQLiteCyclicNode()
+            let second = SQLiteCyclicNode()
+            first.partner = second
+            second.partner = first
+            let item = NSEntityDescription.insertNewObject(forEntityName: "Item", into: writer.viewContext)
+            item.setValue("kept", forKey: "string")
+            item.setValue(first, forKey: "plist")
+            try writer.viewContext.save()
+            second.partner = nil
+        }
+        let reader = try SQLiteTestSupport.container(at: url, model: SQLiteTestSupport.model())
+        let items = try SQLiteTestSupport.fetch("Item", in: reader.viewContext)
+        #expect(items.first?.value(forKey: "plist") == nil)
+        #expect(items.first?.value(forKey: "string") as? String == "kept")
+    }
+
     // Found by fuzzing (Fuzz/, fuzz-sqlite-store): Foundation's keyed unarchiver traps on a damaged
     // archive unless told to report the failure.
     @Test func aDamagedKeyedArchiveReadsAsNil() throws {

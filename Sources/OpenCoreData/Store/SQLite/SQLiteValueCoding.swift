@@ -179,8 +179,9 @@ enum TransformableCoding {
         case propertyList:
             return ((try? PropertyListSerialization.propertyList(from: Data(payload), options: [], format: nil)) as? [Any])?.first
         case keyedArchive:
-            // A damaged archive must read as no value: the default failure policy traps instead.
-            guard let unarchiver = try? NSKeyedUnarchiver(forReadingFrom: Data(payload)) else { return nil }
+            // A damaged archive must read as no value: the default failure policy traps instead, and a
+            // cycle makes the unarchiver recurse without end.
+            guard KeyedArchiveCheck.isAcyclic(Data(payload)), let unarchiver = try? NSKeyedUnarchiver(forReadingFrom: Data(payload)) else { return nil }
             unarchiver.requiresSecureCoding = false
             unarchiver.decodingFailurePolicy = .setErrorAndReturn
             defer { unarchiver.finishDecoding() }
