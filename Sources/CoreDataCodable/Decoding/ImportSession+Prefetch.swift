@@ -95,9 +95,11 @@ extension ImportSession {
     /// country, would cost in proportion to the store, not to the payload.
     private func notePresentToMany(_ index: Int, of mapping: EntityMapping) {
         if let position = presentToMany.firstIndex(where: { $0.mapping === mapping }) {
-            presentToMany[position].indexes.insert(index)
+            presentToMany[position].present[index] = true
         } else {
-            presentToMany.append((mapping, [index]))
+            var present = [Bool](repeating: false, count: mapping.properties.count)
+            present[index] = true
+            presentToMany.append((mapping, present))
         }
     }
 
@@ -106,7 +108,7 @@ extension ImportSession {
         var names: Set<String> = []
         presentToMany.removeAll { entry in
             guard entry.mapping.entityName == entityName else { return false }
-            for index in entry.indexes { names.insert(entry.mapping.properties[index].name) }
+            for (index, present) in entry.present.enumerated() where present { names.insert(entry.mapping.properties[index].name) }
             return true
         }
         return names.sorted()

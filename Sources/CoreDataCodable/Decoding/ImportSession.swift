@@ -36,9 +36,10 @@ final class ImportSession: @unchecked Sendable {
     /// Identities met for the first time, to fetch before the next lookup, by mapping in the order
     /// first enqueued (found by reference, as ``mappingTables``).
     @exclusivity(unchecked) var pending: [(mapping: EntityMapping, identities: [ObjectIdentity])] = []
-    /// The to-many properties, by index, that the JSON of some object of a mapping holds: the only
-    /// ones its entity's next fetch prefetches (see ``notePresentToMany(_:of:)``).
-    @exclusivity(unchecked) var presentToMany: [(mapping: EntityMapping, indexes: Set<Int>)] = []
+    /// Whether the JSON of some object of a mapping holds each of its properties, by index (only
+    /// to-many ones are noted): the relationships its entity's next fetch prefetches (see
+    /// ``notePresentToMany(_:of:)``).
+    @exclusivity(unchecked) var presentToMany: [(mapping: EntityMapping, present: [Bool])] = []
     /// Mappings by type, so that the shared registry's lock is taken once per type per decode.
     @exclusivity(unchecked) private var decodingMappings: [ObjectIdentifier: DecodingMapping] = [:]
     @exclusivity(unchecked) private var destinations: [String: DestinationDecoding] = [:]
