@@ -46,6 +46,18 @@ struct GrowingStoreTests {
         }
     }
 
+    // Person 1 leaves Spain before person 100 names it: Spain has changes of this decode when it is
+    // first recorded for undo, which must not read its people either.
+    @Test func aCountryLosingAPersonThenNamedAgainLeavesItsPeopleUnloaded() throws {
+        let stack = try storeWithPeopleOfSpain(20)
+        let json = #"[{"personId": 1, "country": {"id": 33, "name": "France"}}, {"personId": 100, "country": {"id": 34}}]"#
+        let people = try stack.decoder().decode(Many<Person>.self, from: Data(json.utf8))
+        stack.read {
+            #expect(people.last?.country?.hasFault(forRelationshipNamed: "people") == true)
+            #expect(stack.context.registeredObjects.count == 4)
+        }
+    }
+
     @Test func aFailedDecodeAfterRelatingLeavesTheCountrysPeopleAsStored() throws {
         let stack = try storeWithPeopleOfSpain(20)
         let json = #"[{"personId": 100, "country": {"id": 34}}, {"personId": 101, "fullName": 5}]"#
