@@ -11,10 +11,12 @@ let package = Package(
         .package(name: "CoreDataCodable", path: ".."),
     ],
     targets: [
+        // What the targets share: building their models in code.
+        .target(name: "FuzzSupport", dependencies: [.product(name: "OpenCoreData", package: "CoreDataCodable")]),
         // JSON decoded with JSONDecoder into a model with every attribute and relationship kind.
         .executableTarget(
             name: "fuzz-json-decode",
-            dependencies: [.product(name: "CoreDataCodable", package: "CoreDataCodable")],
+            dependencies: ["FuzzSupport", .product(name: "CoreDataCodable", package: "CoreDataCodable")],
             path: "Sources/FuzzJSONDecode"
         ),
         // The `contents` file of an Xcode model, loaded, used by a store, saved into.
@@ -26,7 +28,7 @@ let package = Package(
         // A SQLite store file made by OpenCoreData, damaged by the input, opened and read in full.
         .executableTarget(
             name: "fuzz-sqlite-store",
-            dependencies: [.product(name: "OpenCoreData", package: "CoreDataCodable")],
+            dependencies: ["FuzzSupport", .product(name: "OpenCoreData", package: "CoreDataCodable")],
             path: "Sources/FuzzSQLiteStore"
         ),
     ],

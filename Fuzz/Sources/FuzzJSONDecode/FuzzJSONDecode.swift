@@ -9,6 +9,7 @@
 
 import CoreDataCodable
 import Foundation
+import FuzzSupport
 
 // MARK: - Model classes
 
@@ -129,30 +130,6 @@ enum FuzzModel {
         attribute.attributeType = type
         attribute.isOptional = optional
         return attribute
-    }
-
-    private static func relate(
-        _ source: NSEntityDescription, _ name: String, to destination: NSEntityDescription,
-        toMany: Bool = false, ordered: Bool = false, inverse inverseName: String, inverseToMany: Bool = false
-    ) {
-        let forward = relationship(name, to: destination, toMany: toMany, ordered: ordered)
-        let inverse = relationship(inverseName, to: source, toMany: inverseToMany, ordered: false)
-        forward.inverseRelationship = inverse
-        inverse.inverseRelationship = forward
-        source.properties += [forward]
-        destination.properties += [inverse]
-    }
-
-    private static func relationship(_ name: String, to destination: NSEntityDescription, toMany: Bool, ordered: Bool) -> NSRelationshipDescription {
-        let relationship = NSRelationshipDescription()
-        relationship.name = name
-        relationship.destinationEntity = destination
-        relationship.minCount = 0
-        relationship.maxCount = toMany ? 0 : 1
-        relationship.isOrdered = ordered
-        relationship.deleteRule = .nullifyDeleteRule
-        relationship.isOptional = true
-        return relationship
     }
 }
 

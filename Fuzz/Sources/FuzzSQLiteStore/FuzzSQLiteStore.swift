@@ -12,6 +12,7 @@
 // .ci/fuzz sets it.
 
 import Foundation
+import FuzzSupport
 import OpenCoreData
 
 // MARK: - Model
@@ -41,9 +42,9 @@ enum StoreModel {
         tag.uniquenessConstraints = [["name"]]
 
         // Ordered to-many by foreign key (its inverse is the to-one `Book.author`).
-        relate(author, "books", toMany: true, ordered: true, to: book, inverse: "author", inverseToMany: false)
+        relate(author, "books", to: book, toMany: true, ordered: true, inverse: "author")
         // Many-to-many through a join table, ordered on one side.
-        relate(book, "tags", toMany: true, ordered: true, to: tag, inverse: "books", inverseToMany: true)
+        relate(book, "tags", to: tag, toMany: true, ordered: true, inverse: "books", inverseToMany: true)
         // To-many without inverse, through a join table.
         let highlights = relationship("highlights", to: book, toMany: true, ordered: false)
         author.properties += [highlights]
@@ -69,30 +70,6 @@ enum StoreModel {
         attribute.isOptional = true
         attribute.isIndexed = indexed
         return attribute
-    }
-
-    private static func relate(
-        _ source: NSEntityDescription, _ name: String, toMany: Bool, ordered: Bool,
-        to destination: NSEntityDescription, inverse inverseName: String, inverseToMany: Bool
-    ) {
-        let forward = relationship(name, to: destination, toMany: toMany, ordered: ordered)
-        let inverse = relationship(inverseName, to: source, toMany: inverseToMany, ordered: false)
-        forward.inverseRelationship = inverse
-        inverse.inverseRelationship = forward
-        source.properties += [forward]
-        destination.properties += [inverse]
-    }
-
-    private static func relationship(_ name: String, to destination: NSEntityDescription, toMany: Bool, ordered: Bool) -> NSRelationshipDescription {
-        let relationship = NSRelationshipDescription()
-        relationship.name = name
-        relationship.destinationEntity = destination
-        relationship.minCount = 0
-        relationship.maxCount = toMany ? 0 : 1
-        relationship.isOrdered = ordered
-        relationship.deleteRule = .nullifyDeleteRule
-        relationship.isOptional = true
-        return relationship
     }
 
     /// Saves a few related objects of every entity into a new store at `url`.
