@@ -2,7 +2,7 @@ import Foundation
 
 extension CoreDataDecodable where Self: NSManagedObject {
     public func initialize(from decoder: any Decoder) throws {
-        try ImportSession.applyDefaultValues(to: self, from: decoder, fromDefaultHook: true) { _ in true }
+        try DefaultInitialization.apply(to: self, from: decoder) { _ in true }
     }
 
     /// Sets every property whose key the JSON has; properties whose key is missing keep their values.
@@ -12,24 +12,24 @@ extension CoreDataDecodable where Self: NSManagedObject {
     /// destination type's own keys and identity; `null` clears them; to-many values replace the
     /// old set.
     public func defaultInitialization(from decoder: any Decoder) throws {
-        try ImportSession.applyDefaultValues(to: self, from: decoder) { _ in true }
+        try DefaultInitialization.apply(to: self, from: decoder) { _ in true }
     }
 
     /// Sets the properties of `keys` only, as ``defaultInitialization(from:)`` does.
     public func defaultInitialization(from decoder: any Decoder, with keys: [CodingKeys]) throws {
         let names = Set(keys.map(\.propertyName))
-        try ImportSession.applyDefaultValues(to: self, from: decoder) { names.contains($0.name) }
+        try DefaultInitialization.apply(to: self, from: decoder) { names.contains($0.name) }
     }
 
     /// Sets every property except those of `keys`, as ``defaultInitialization(from:)`` does.
     public func defaultInitialization(from decoder: any Decoder, skipping keys: [CodingKeys]) throws {
         let names = Set(keys.map(\.propertyName))
-        try ImportSession.applyDefaultValues(to: self, from: decoder) { !names.contains($0.name) }
+        try DefaultInitialization.apply(to: self, from: decoder) { !names.contains($0.name) }
     }
 
     /// Sets the properties whose keys `isIncluded` accepts, as ``defaultInitialization(from:)`` does.
     public func defaultInitialization(from decoder: any Decoder, including isIncluded: (CodingKeys) -> Bool) throws {
-        try ImportSession.applyDefaultValues(to: self, from: decoder) { property in
+        try DefaultInitialization.apply(to: self, from: decoder) { property in
             CodingKeys(propertyName: property.name).map(isIncluded) ?? false
         }
     }

@@ -44,11 +44,7 @@ public typealias CoreDataCodable = CoreDataDecodable & CoreDataEncodable
 
 extension CoreDataDecodable {
     public static func container(for decoder: any Decoder) throws -> any AnyCoreDataKeyedDecodingContainer {
-        // Told to the import, for the decoders it makes: the type's next objects then skip this hook.
-        if type(of: decoder) == ObjectDecoder.self || type(of: decoder) == IdentifierDecoder.self {
-            ImportSession.current?.defaultContainerRan = true
-        }
-        return try decoder.container(for: Self.self)
+        try decoder.container(for: Self.self)
     }
 }
 
@@ -57,7 +53,7 @@ extension CoreDataDecodable where Self: NSManagedObject {
     public init(from decoder: any Decoder) throws {
         let context = try decoder.requireContext()
         let object = try ImportSession.run(in: context) { session in
-            try session.decodeObject(.mapped(session.decodingMapping(for: Self.self)), from: decoder)
+            try session.decodeObject(.mapped(session.types.type(Self.self)), from: decoder)
         }
         guard let typed = object as? Self else {
             throw DecodingError.typeMismatch(Self.self, DecodingError.Context(
@@ -76,10 +72,8 @@ extension Decoder {
     public func container<ManagedObject: CoreDataDecodable>(
         for type: ManagedObject.Type
     ) throws -> CoreDataKeyedDecodingContainer<ManagedObject> {
-        // Told by type, which costs no dynamic cast: a prepared decoder holds the container already.
-        if Self.self == PreparedDecoder.self {
-            return CoreDataKeyedDecodingContainer(values: sameType(self, as: PreparedDecoder.self).values)
-        }
+        // A prepared decoder holds the container `container(for:)` returned already.
+        if let prepared = self as? PreparedDecoder { return CoreDataKeyedDecodingContainer(values: prepared.values) }
         return CoreDataKeyedDecodingContainer(values: try ObjectValues(decoder: self))
     }
 }

@@ -1,9 +1,12 @@
 import Foundation
 
-/// A keyed container returned by ``CoreDataDecodable/container(for:)``; only
-/// ``CoreDataKeyedDecodingContainer`` conforms.
-public protocol AnyCoreDataKeyedDecodingContainer {
-    /// The values the decoding engine reads. A requirement rather than a cast: decoding reads it
-    /// for every object, and a cast to the container's generic type costs runtime lookups each time.
-    var _values: ObjectValues { get }
+/// A keyed container returned by ``CoreDataDecodable/container(for:)``.
+///
+/// Return the container `decoder.container(for: Self.self)` gives (a ``CoreDataKeyedDecodingContainer``),
+/// changed as needed; a decode throws for any other conforming type.
+public protocol AnyCoreDataKeyedDecodingContainer {}
+
+/// A container that carries the values the decoding engine reads: ``CoreDataKeyedDecodingContainer``.
+protocol ObjectValuesContainer {
+    var values: ObjectValues { get }
 }

@@ -10,14 +10,11 @@ import Foundation
 ///     return container
 /// }
 /// ```
-public struct CoreDataKeyedDecodingContainer<ManagedObject: CoreDataDecodable>: AnyCoreDataKeyedDecodingContainer {
+public struct CoreDataKeyedDecodingContainer<ManagedObject: CoreDataDecodable>: AnyCoreDataKeyedDecodingContainer, ObjectValuesContainer {
     /// The key type: the object's coding keys.
     public typealias Key = ManagedObject.CodingKeys
 
     var values: ObjectValues
-
-    /// The values the decoding engine reads; see ``AnyCoreDataKeyedDecodingContainer/_values``.
-    public var _values: ObjectValues { values }
 
     init(values: ObjectValues) {
         self.values = values

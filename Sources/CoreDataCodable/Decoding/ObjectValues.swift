@@ -2,23 +2,14 @@ import Foundation
 
 /// The values of one JSON object being decoded: its keyed container, plus the values that
 /// `container(for:)` set through the container's subscript, which win over the JSON.
-///
-/// Public only as the type of ``AnyCoreDataKeyedDecodingContainer/_values``; opaque outside the library.
-public struct ObjectValues {
+struct ObjectValues {
     let container: KeyedDecodingContainer<JSONKey>
     /// Values set by key string; a nil value reads as JSON `null`.
     var manualValues: [String: Any?] = [:]
 
-    /// The values of the JSON object `decoder` holds.
-    ///
-    /// Generic, so that the decoder is not boxed in an existential; an ``ObjectDecoder``, the
-    /// common case, is told by its type, which costs no dynamic cast.
-    init<SomeDecoder: Decoder>(decoder: SomeDecoder) throws {
-        if SomeDecoder.self == ObjectDecoder.self {
-            container = sameType(decoder, as: ObjectDecoder.self).container
-        } else {
-            container = try decoder.container(keyedBy: JSONKey.self)
-        }
+    /// The values of the JSON object `decoder` holds. An ``ObjectDecoder`` has its container made already.
+    init(decoder: some Decoder) throws {
+        container = try (decoder as? ObjectDecoder)?.container ?? decoder.container(keyedBy: JSONKey.self)
     }
 
     /// The values of a container, none set manually.

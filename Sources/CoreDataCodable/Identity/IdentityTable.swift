@@ -18,19 +18,18 @@ final class IdentityTable {
     @exclusivity(unchecked) private var reservation = 0
     /// The object of each slot; nil for an identity looked up and not found (yet).
     @exclusivity(unchecked) private var objects: ContiguousArray<NSManagedObject?> = []
-    /// What the session did to each slot's object: kept here, a byte per slot read in order, rather
-    /// than in a table by object.
-    @exclusivity(unchecked) private var touches: [Touch] = []
-    /// Whether the table holds every object of its entity its identities can find: the entity held
-    /// none when the session first met it, so every object since is one the session registered
-    /// here, and identities need no fetch.
-    @exclusivity(unchecked) var holdsEveryObject = false
+    /// The undo state of each slot's object: a byte per slot, read in the order objects are made.
+    @exclusivity(unchecked) private var undoStates: [UndoState] = []
+    /// Whether the table holds every object of its entity that an identity can find: the entity held
+    /// none when the import first met it, so every object since is one the import registered here,
+    /// and identities need no fetch.
+    @exclusivity(unchecked) var isComplete = false
 
     /// Makes room for `count` more identities, so that a table filled by a large payload does not
     /// grow, and rehash its identities, as it fills.
     func reserveCapacity(_ count: Int) {
         objects.reserveCapacity(objects.count + count)
-        touches.reserveCapacity(touches.count + count)
+        undoStates.reserveCapacity(undoStates.count + count)
         if integerSlots.count > 0 {
             integerSlots.reserveCapacity(integerSlots.count + count)
         } else if !slots.isEmpty {
@@ -56,7 +55,7 @@ final class IdentityTable {
         }
         if slot == next {
             objects.append(nil)
-            touches.append(.untouched)
+            undoStates.append(.unrecorded)
             made()
         }
         return slot
@@ -71,32 +70,22 @@ final class IdentityTable {
         }
     }
 
-    /// The object of `identity`, whose slot is `slot` if known already, with its slot and what the
-    /// session did to it; or the object `make` inserts, registered for the identity as inserted.
+    /// The object of `identity`, whose slot is `slot` if known already, with its slot and undo
+    /// state; or the object `insert` inserts, registered for the identity as inserted.
     func object(
-        slot known: Int?, identity: ObjectIdentity, orMake make: () -> NSManagedObject
-    ) -> (object: NSManagedObject, slot: Int, touch: Touch) {
+        slot known: Int?, identity: ObjectIdentity, orInsert insert: () -> NSManagedObject
+    ) -> (object: NSManagedObject, slot: Int, state: UndoState) {
         let slot = known ?? slot(for: identity)
-        if let object = objects[slot] { return (object, slot, touches[slot]) }
-        let object = make()
+        if let object = objects[slot] { return (object, slot, undoStates[slot]) }
+        let object = insert()
         objects[slot] = object
-        touches[slot] = .inserted
+        undoStates[slot] = .inserted
         return (object, slot, .inserted)
     }
 
-    /// The object of `slot`, if found or inserted.
-    func object(at slot: Int) -> NSManagedObject? {
-        objects[slot]
-    }
-
-    /// What the session did to the object of `slot`.
-    func touch(at slot: Int) -> Touch {
-        touches[slot]
-    }
-
-    /// Records what the session did to the object of `slot`.
-    func setTouch(_ touch: Touch, at slot: Int) {
-        touches[slot] = touch
+    /// Sets the undo state of the object of `slot`.
+    func setUndoState(_ state: UndoState, at slot: Int) {
+        undoStates[slot] = state
     }
 
     /// Forgets `object` as the one with `identity`, for an undone insert.
@@ -104,7 +93,7 @@ final class IdentityTable {
         let found = if let integer = identity.integer { integerSlots.slot(of: integer) } else { slots[identity] }
         guard let slot = found, objects[slot] === object else { return }
         objects[slot] = nil
-        touches[slot] = .untouched
+        undoStates[slot] = .unrecorded
     }
 
     /// Reads a value through `inout`, so that a dictionary's `default:` subscript inserts the
@@ -112,10 +101,4 @@ final class IdentityTable {
     private static func read(_ value: inout Int) -> Int {
         value
     }
-}
-
-/// What an import session did to an object: whether failing deletes it or puts its values back,
-/// and whether its values are its own already.
-enum Touch: UInt8 {
-    case untouched, inserted, updated
 }

@@ -12,7 +12,7 @@ extension Many: Decodable where Element: Decodable {
         let objects = try ImportSession.run(in: context) { session in
             var container = try decoder.unkeyedContainer()
             return try session.decodeObjects(
-                .mapped(session.decodingMapping(for: elementType)), from: &container, userInfo: decoder.userInfo
+                .mapped(session.types.type(elementType)), from: &container, userInfo: decoder.userInfo
             )
         }
         array = objects.compactMap { $0 as? Element }

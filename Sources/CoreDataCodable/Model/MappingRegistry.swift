@@ -16,7 +16,7 @@ final class MappingRegistry: @unchecked Sendable {
     private var models: [ObjectIdentifier: NSManagedObjectModel] = [:]
     private var entities: [TypeInModel: NSEntityDescription] = [:]
     private var entityMappings: [TypeInModel: EntityMapping] = [:]
-    private var decodingMappings: [TypeInModel: DecodingMapping] = [:]
+    private var decodableTypes: [TypeInModel: DecodableType] = [:]
     /// Classes seen decoding or encoding, by model and entity name; found before `NSClassFromString`.
     private var classes: [TypeInModel: AnyClass] = [:]
 
@@ -114,13 +114,13 @@ final class MappingRegistry: @unchecked Sendable {
     }
 
     /// How to decode `type` as `entity`.
-    func decodingMapping<Object: CoreDataDecodable>(
+    func decodableType<Object: CoreDataDecodable>(
         for type: Object.Type, managedType: NSManagedObject.Type,
         entity: NSEntityDescription, in model: NSManagedObjectModel
-    ) throws -> DecodingMapping {
+    ) throws -> DecodableType {
         let key = TypeInModel(type: ObjectIdentifier(type), model: ObjectIdentifier(model), entity: entity.codableName)
-        return try cached(\.decodingMappings, key, model: model) {
-            DecodingMapping.make(type, managedType: managedType, mapping: try mapping(for: type, entity: entity, in: model))
+        return try cached(\.decodableTypes, key, model: model) {
+            DecodableType.make(type, managedType: managedType, mapping: try mapping(for: type, entity: entity, in: model))
         }
     }
 
@@ -128,14 +128,14 @@ final class MappingRegistry: @unchecked Sendable {
     func destinationDecoding(for entity: NSEntityDescription, in model: NSManagedObjectModel) throws -> DestinationDecoding {
         let managedType = managedClass(of: entity, in: model)
         if let decodable = managedType as? any CoreDataDecodable.Type {
-            return .mapped(try decodingMapping(for: decodable, managedType: managedType, entity: entity, in: model))
+            return .mapped(try decodableType(for: decodable, managedType: managedType, entity: entity, in: model))
         }
         if let decodable = managedType as? any Decodable.Type {
             return .decodable(decodable)
         }
         let key = TypeInModel(type: ObjectIdentifier(managedType), model: ObjectIdentifier(model), entity: entity.codableName)
-        return .mapped(try cached(\.decodingMappings, key, model: model) {
-            DecodingMapping.generic(managedType: managedType, mapping: try mapping(for: entity, in: model))
+        return .mapped(try cached(\.decodableTypes, key, model: model) {
+            DecodableType.generic(managedType: managedType, mapping: try mapping(for: entity, in: model))
         })
     }
 }

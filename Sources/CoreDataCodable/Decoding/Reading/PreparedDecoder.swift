@@ -1,34 +1,33 @@
 import Foundation
 
-/// The decoder an object's `initialize(from:)` receives: the element's own decoder, carrying
-/// the container `container(for:)` prepared, so that neither the hook nor a default
-/// initialization has to run it again, and the related objects prepared ahead with it.
+/// One JSON object or bare identifier, read and ready to apply: the decoder its object's
+/// `initialize(from:)` receives.
+///
+/// It carries the container `container(for:)` returned, so that neither the hook nor a default
+/// initialization runs it again, the identity read from it, and the related objects read ahead
+/// with it (see ``RelatedObjectsPlanner``). A large import keeps one per object until the object
+/// is made; like its import, it is used on one thread only, so its properties skip dynamic
+/// exclusivity checks.
 final class PreparedDecoder: Decoder {
-    // Stored properties are ordered so that the small ones fill the padding after the forwarding
-    // and the identity: a large import keeps one of these per object until its object is made.
-    // Like its session, a decoder is used on one thread only: its properties skip dynamic
-    // exclusivity checks.
     private let forwarding: Forwarding
     /// Whether the JSON value is a bare identifier: it holds the identity and nothing else.
     let isBareIdentifier: Bool
-    /// The relationships, by property index below 32, whose keys preparing found absent.
+    /// The relationships, by property index below 32, whose keys reading ahead found absent.
     @exclusivity(unchecked) private var absentRelationships: UInt32 = 0
     let userInfo: [CodingUserInfoKey: Any]
     let values: ObjectValues
-    let mapping: DecodingMapping
+    let type: DecodableType
     /// The identity values as decoded, kept only when the identity does not hold them unboxed.
     @exclusivity(unchecked) private var decodedIdentityValues: [Any] = []
-    /// The related objects prepared ahead, with the index of their property in the mapping.
+    /// The related objects read ahead, with the index of their property in the mapping.
     @exclusivity(unchecked) private var related: [(index: Int, value: PreparedRelated)] = []
     /// The related objects not used yet, by coding path, for a hook that decodes them itself;
     /// nil for a path met twice. Built when such a hook first asks.
-    @exclusivity(unchecked) private var unusedByPath: [[JSONKey]: ObjectSource?]?
-    /// The object initialized from this decoder, found or inserted for it, with what this import
-    /// did to it so far (`untouched`: found, its values to be saved before its first change);
-    /// nil until then.
-    @exclusivity(unchecked) var target: (object: ObjectIdentifier, touch: Touch)?
-    /// The slot of the identity in its entity's ``IdentityTable``, -1 until looked up: 4 bytes that
-    /// fit before the identity without making the decoder larger.
+    @exclusivity(unchecked) private var unusedByPath: [[JSONKey]: PreparedDecoder?]?
+    /// The object initialized from this decoder, with its undo state; nil until it is made.
+    @exclusivity(unchecked) var target: (object: ObjectIdentifier, state: UndoState)?
+    /// The slot of the identity in its entity's ``IdentityTable``, -1 until enqueued. An `Int32`
+    /// keeps the decoder one allocation size class smaller.
     @exclusivity(unchecked) private var storedSlot: Int32 = -1
     /// The identity read from the JSON, nil for an entity without identity attributes.
     @exclusivity(unchecked) private(set) var identity: ObjectIdentity?
@@ -46,12 +45,12 @@ final class PreparedDecoder: Decoder {
 
     init(
         forwardingTo forwarding: Forwarding, userInfo: [CodingUserInfoKey: Any], values: ObjectValues,
-        mapping: DecodingMapping, isBareIdentifier: Bool = false
+        type: DecodableType, isBareIdentifier: Bool = false
     ) {
         self.forwarding = forwarding
         self.userInfo = userInfo
         self.values = values
-        self.mapping = mapping
+        self.type = type
         self.isBareIdentifier = isBareIdentifier
     }
 
@@ -61,7 +60,7 @@ final class PreparedDecoder: Decoder {
         set { storedSlot = newValue.flatMap { Int32(exactly: $0) } ?? -1 }
     }
 
-    /// Whether an object was initialized from this decoder.
+    /// Whether an object was made from this decoder.
     var isConsumed: Bool { target != nil }
 
     /// Whether the decoder holds nothing but the identity: a bare identifier whose `container(for:)`
@@ -80,13 +79,13 @@ final class PreparedDecoder: Decoder {
 
     /// Sets the identity from the values decoded for the identity attributes, in their order.
     func setIdentity(values: [Any]) {
-        identity = values.isEmpty ? nil : ObjectIdentity(values: values, properties: mapping.mapping.identityProperties)
+        identity = values.isEmpty ? nil : ObjectIdentity(values: values, properties: type.mapping.identityProperties)
         decodedIdentityValues = identity?.isUnboxed == true ? [] : values
     }
 
     /// Sets the identity from the value decoded for the single identity attribute.
     func setIdentity(value: Any) {
-        guard let property = mapping.mapping.identityProperties.first else { return }
+        guard let property = type.mapping.identityProperties.first else { return }
         setIdentity(ObjectIdentity(value: value, type: property.attributeType), value: value)
     }
 
@@ -101,7 +100,7 @@ final class PreparedDecoder: Decoder {
         switch forwarding {
         case .decoder(let decoder): decoder
         case .object: ObjectDecoder(container: values.container, userInfo: userInfo)
-        case .identifier(let base): IdentifierDecoder(base: base, path: mapping.mapping.identityProperties.first?.path ?? [])
+        case .identifier(let base): IdentifierDecoder(base: base, path: type.mapping.identityProperties.first?.path ?? [])
         }
     }
 
@@ -129,48 +128,51 @@ final class PreparedDecoder: Decoder {
         if index < 32 { absentRelationships |= 1 << index }
     }
 
-    /// Whether preparing found the key of the relationship at `index` absent.
+    /// Whether reading ahead found the key of the relationship at `index` absent.
     func isAbsent(at index: Int) -> Bool {
         index < 32 && absentRelationships & (1 << index) != 0
     }
 
-    /// The related objects prepared ahead for the property at `index`, if any.
+    /// Whether related objects were read ahead with this decoder.
+    var hasRelated: Bool { !related.isEmpty }
+
+    /// The related objects read ahead for the property at `index`, if any.
     func prepared(at index: Int) -> PreparedRelated? {
         related.first { $0.index == index }?.value
     }
 
-    /// Keeps the related objects prepared ahead for the property at `index`.
+    /// Keeps the related objects read ahead for the property at `index`.
     func keep(_ value: PreparedRelated, at index: Int) {
         related.append((index, value))
     }
 
-    /// The related object prepared ahead at coding `path`, for this object's hook decoding it
-    /// itself; it is handed out once. Coding paths tell a decoder's values apart only if the
-    /// decoder keeps them: a path met twice gives neither object.
-    func takePrepared(at path: [JSONKey]) -> ObjectSource? {
+    /// The related object read ahead at coding `path`, for this object's hook decoding it itself;
+    /// it is handed out once. Coding paths tell a decoder's values apart only if the decoder keeps
+    /// them: a path met twice gives neither object.
+    func takeRelated(at path: [JSONKey]) -> PreparedDecoder? {
         if unusedByPath == nil {
-            var index: [[JSONKey]: ObjectSource?] = [:]
+            var index: [[JSONKey]: PreparedDecoder?] = [:]
             for (_, value) in related {
-                let sources: [ObjectSource] = switch value {
-                case .one(let source): [source]
-                case .many(let sources): sources
+                let decoders: [PreparedDecoder] = switch value {
+                case .one(let decoder): [decoder]
+                case .many(let decoders): decoders
                 }
-                for source in sources where !source.decoder.isConsumed {
-                    let path = source.decoder.codingPath.map { JSONKey(converting: $0) }
-                    index[path] = index[path] == nil ? .some(source) : .some(nil)
+                for decoder in decoders where !decoder.isConsumed {
+                    let path = decoder.codingPath.map { JSONKey(converting: $0) }
+                    index[path] = index[path] == nil ? .some(decoder) : .some(nil)
                 }
             }
             unusedByPath = index
         }
-        guard let found = unusedByPath?[path] ?? nil, !found.decoder.isConsumed else { return nil }
+        guard let found = unusedByPath?[path] ?? nil, !found.isConsumed else { return nil }
         unusedByPath?[path] = .some(nil)
         return found
     }
 }
 
-/// The destination objects of a relationship, prepared ahead from the JSON.
+/// The destination objects of a relationship, read ahead from the JSON.
 enum PreparedRelated {
-    case one(ObjectSource)
+    case one(PreparedDecoder)
     /// The elements of a JSON array in order, `null` elements left out.
-    case many([ObjectSource])
+    case many([PreparedDecoder])
 }

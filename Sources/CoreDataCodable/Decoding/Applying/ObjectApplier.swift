@@ -1,0 +1,60 @@
+import Foundation
+
+/// Sets an object's properties from its ``PreparedDecoder``: what every default initialization does.
+///
+/// Properties whose key the JSON lacks are left as they are. An object the import did not insert
+/// is compared first: a value equal to the current one is not set, so an update that changes
+/// nothing leaves the object without changes.
+struct ObjectApplier {
+    unowned let session: ImportSession
+
+    /// Sets the properties `isIncluded` accepts from `prepared` on `object`, whose undo state is
+    /// `state` (recorded or inserted).
+    func apply(
+        _ prepared: PreparedDecoder, to object: NSManagedObject, state: UndoState, including isIncluded: (PropertyMapping) -> Bool
+    ) throws {
+        let mapping = prepared.type.mapping
+        let identified = prepared.identity != nil && prepared.target?.object == ObjectIdentifier(object)
+        // A bare identifier found or inserted its object and holds nothing more to apply.
+        if identified, prepared.holdsOnlyIdentity { return }
+        let values = prepared.values
+        let relationships = RelationshipReader(session: session)
+        for (index, property) in mapping.properties.enumerated() where isIncluded(property) {
+            if let attribute = property.attribute {
+                // The object was found or inserted by these very values.
+                if identified, property.isIdentity { continue }
+                try applyAttribute(property, attribute, from: values, to: object, state: state, entity: mapping.entityName)
+            } else if let newValue = try relationships.value(of: property, at: index, in: prepared, entity: mapping.entityName) {
+                if state == .inserted || !newValue.isSame(asRelationship: property.name, of: object) {
+                    object.setValue(newValue.value, forKey: property.name)
+                }
+            }
+        }
+    }
+
+    /// Sets an attribute present in `values` on `object`.
+    private func applyAttribute(
+        _ property: PropertyMapping, _ attribute: NSAttributeDescription, from values: ObjectValues, to object: NSManagedObject,
+        state: UndoState, entity: String
+    ) throws {
+        switch try values.attributeValue(property, entity: entity, checkingPresenceFirst: session.isDeepInNestedObjects) {
+        case .missing:
+            return
+        case .null:
+            guard attribute.isOptional else {
+                throw DecodingError.valueNotFound(AttributeDecoding.swiftType(of: attribute, property), DecodingError.Context(
+                    codingPath: values.codingPath(to: property.path),
+                    debugDescription: "null for the non-optional attribute \(entity).\(property.name)."
+                ))
+            }
+            if object.value(forKey: property.name) != nil { object.setValue(nil, forKey: property.name) }
+        case .value(let value):
+            if state != .inserted, let current = object.value(forKey: property.name),
+               property.attributeType != .transformableAttributeType,
+               ObjectIdentity.isEqual(current, value, for: property.attributeType) {
+                return
+            }
+            object.setValue(value, forKey: property.name)
+        }
+    }
+}

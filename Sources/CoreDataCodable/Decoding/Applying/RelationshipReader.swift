@@ -1,0 +1,75 @@
+import Foundation
+
+/// The new value of a relationship from an object's JSON: its related objects read ahead, a value
+/// set in `container(for:)`, or the JSON value decoded now.
+struct RelationshipReader {
+    unowned let session: ImportSession
+
+    /// The objects the relationship `property` (at `index`) of `prepared` stands for; nil when its
+    /// key is absent. `null` clears the relationship.
+    func value(of property: PropertyMapping, at index: Int, in prepared: PreparedDecoder, entity: String) throws -> RelationshipValue? {
+        if let related = prepared.prepared(at: index) {
+            switch related {
+            case .one(let decoder):
+                return .one(try session.makeObject(decoder))
+            case .many(let decoders):
+                return RelationshipValue(toMany: try decoders.map(session.makeObject), ordered: property.isOrdered)
+            }
+        }
+        if prepared.isAbsent(at: index) { return nil }
+        let values = prepared.values
+        if let manual = values.manualValue(for: property) {
+            guard let manual else { return property.isToMany ? RelationshipValue(toMany: [], ordered: property.isOrdered) : .one(nil) }
+            return try manualValue(manual, property, values: values, entity: entity)
+        }
+        guard let (container, key) = try values.locate(property.path) else { return nil }
+        if try container.decodeNil(forKey: key) {
+            return property.isToMany ? RelationshipValue(toMany: [], ordered: property.isOrdered) : .one(nil)
+        }
+        return try decode(property, at: key, in: container, userInfo: prepared.userInfo, entity: entity)
+    }
+
+    /// The destination object, or objects, of a relationship value not read ahead.
+    private func decode(
+        _ property: PropertyMapping, at key: JSONKey, in container: KeyedDecodingContainer<JSONKey>,
+        userInfo: [CodingUserInfoKey: Any], entity: String
+    ) throws -> RelationshipValue {
+        guard let destinationEntity = property.relationship?.destinationEntity else {
+            throw CoreDataCodableError(
+                .propertyNotDecodable(entity: entity, property: property.name, reason: "it has no destination entity."),
+                codingPath: container.codingPath + [key]
+            )
+        }
+        let destination = try session.types.destination(destinationEntity)
+        if property.isToMany {
+            var elements = try container.nestedUnkeyedContainer(forKey: key)
+            let objects = try session.decodeObjects(destination, from: &elements, userInfo: userInfo)
+            return RelationshipValue(toMany: objects, ordered: property.isOrdered)
+        }
+        guard case .mapped(let type) = destination else {
+            return .one(try session.decodeObject(destination, from: container.superDecoder(forKey: key)))
+        }
+        return .one(try session.decodeObject(type, at: key, in: container, userInfo: userInfo))
+    }
+
+    /// A relationship value set in `container(for:)`: an object for a to-one, a collection of
+    /// objects for a to-many.
+    private func manualValue(_ value: Any, _ property: PropertyMapping, values: ObjectValues, entity: String) throws -> RelationshipValue {
+        if property.isToMany {
+            let objects: [NSManagedObject]? = switch value {
+            case let set as NSOrderedSet: set.array as? [NSManagedObject]
+            case let set as NSSet: set.allObjects as? [NSManagedObject]
+            case let array as [NSManagedObject]: array
+            case let set as Set<NSManagedObject>: Array(set)
+            default: nil
+            }
+            if let objects { return RelationshipValue(toMany: objects, ordered: property.isOrdered) }
+        } else if let object = value as? NSManagedObject {
+            return .one(object)
+        }
+        throw DecodingError.typeMismatch(property.isToMany ? [NSManagedObject].self : NSManagedObject.self, DecodingError.Context(
+            codingPath: values.codingPath(to: property.path),
+            debugDescription: "The value set in container(for:) for the relationship \(entity).\(property.name) is a \(type(of: value))."
+        ))
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+
+/// The ``DecodableType`` of each type and destination entity one import meets, looked up in the
+/// shared ``MappingRegistry`` once per import, so that its lock is taken once per type.
+final class DecodableTypes {
+    private let model: NSManagedObjectModel
+    private var byType: [ObjectIdentifier: DecodableType] = [:]
+    private var byEntity: [String: DestinationDecoding] = [:]
+    /// The destination of each property of a type, by property index (see ``destinations(of:)``).
+    /// A payload has a few types: comparing references costs less than hashing for every object.
+    private var destinationsByType: [(type: DecodableType, destinations: [DecodableType?])] = []
+    private var reachableByType: [ObjectIdentifier: [EntityMapping]] = [:]
+
+    init(model: NSManagedObjectModel) {
+        self.model = model
+    }
+
+    /// How to decode `type`, whose entity is found from its class.
+    func type<Object: CoreDataDecodable>(_ type: Object.Type) throws -> DecodableType {
+        if let known = byType[ObjectIdentifier(type)] { return known }
+        guard let managedType = type as? NSManagedObject.Type else {
+            throw CoreDataCodableError(.entityNotFound(className: String(reflecting: type)))
+        }
+        let registry = MappingRegistry.shared
+        let entity = try registry.entity(for: managedType, in: model)
+        let decodable = try registry.decodableType(for: type, managedType: managedType, entity: entity, in: model)
+        byType[ObjectIdentifier(type)] = decodable
+        return decodable
+    }
+
+    /// How to decode the objects of a relationship's destination `entity`.
+    func destination(_ entity: NSEntityDescription) throws -> DestinationDecoding {
+        if let known = byEntity[entity.codableName] { return known }
+        let destination = try MappingRegistry.shared.destinationDecoding(for: entity, in: model)
+        byEntity[entity.codableName] = destination
+        return destination
+    }
+
+    /// The type of the destination of each of `type`'s properties, by property index: nil for
+    /// attributes and for destinations decoded by their own `init(from:)`.
+    func destinations(of type: DecodableType) -> [DecodableType?] {
+        if let known = destinationsByType.first(where: { $0.type === type }) { return known.destinations }
+        let made = type.mapping.properties.map { property -> DecodableType? in
+            guard let entity = property.relationship?.destinationEntity,
+                  case .mapped(let destination)? = try? destination(entity)
+            else { return nil }
+            return destination
+        }
+        destinationsByType.append((type, made))
+        return made
+    }
+
+    /// The mappings with identity attributes of `type` and of the types its relationships reach,
+    /// directly or through others, whose objects this library decodes.
+    func reachableIdentifiedMappings(from type: DecodableType) -> [EntityMapping] {
+        if let known = reachableByType[ObjectIdentifier(type)] { return known }
+        var reached: [DecodableType] = [type]
+        var index = 0
+        while index < reached.count {
+            for case let destination? in destinations(of: reached[index]) where !reached.contains(where: { $0 === destination }) {
+                reached.append(destination)
+            }
+            index += 1
+        }
+        let mappings = reached.map(\.mapping).filter { !$0.identityProperties.isEmpty }
+        reachableByType[ObjectIdentifier(type)] = mappings
+        return mappings
+    }
+}

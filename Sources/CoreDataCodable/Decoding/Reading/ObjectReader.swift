@@ -1,0 +1,155 @@
+import Foundation
+
+/// Reads one JSON value that stands for an object, a JSON object or a bare identifier (`1`),
+/// into a ``PreparedDecoder``: runs its type's `container(for:)` and reads its identity.
+///
+/// An import first reads the payload this way; identities are then looked up and values applied.
+/// A bare identifier is presented to the hooks as an object holding only its identity key
+/// (``IdentifierDecoder``).
+///
+/// Telling an object from a bare identifier costs a failed decode, with its error, when the kind
+/// tried first is wrong: the reader tries first, for each type, the kind its last value was, so
+/// that arrays of bare identifiers cost no more than arrays of objects.
+final class ObjectReader {
+    /// The types whose last value read was a bare identifier. A payload has a few types:
+    /// searching them costs less than hashing.
+    private var readsIdentifiersOf: [ObjectIdentifier] = []
+
+    /// Reads the value `decoder` holds: a JSON object, or a bare identifier of an entity with a
+    /// single identity attribute.
+    func read(_ decoder: any Decoder, as type: DecodableType) throws -> PreparedDecoder {
+        let container: KeyedDecodingContainer<JSONKey>
+        do {
+            container = try decoder.container(keyedBy: JSONKey.self)
+        } catch DecodingError.typeMismatch {
+            return try readIdentifier(decoder, as: type)
+        }
+        return try prepare(ObjectDecoder(base: decoder, container: container), forwardingTo: .decoder(decoder), as: type)
+    }
+
+    /// Reads the next non-`null` element of `elements`; nil for `null`. An object is read through
+    /// a nested container, without a decoder of its own. `arrayPath` keeps the coding path of
+    /// `elements` once read, for its next elements.
+    func readNext(
+        in elements: inout any UnkeyedDecodingContainer, userInfo: [CodingUserInfoKey: Any], as type: DecodableType,
+        arrayPath: inout ArrayCodingPath?
+    ) throws -> PreparedDecoder? {
+        if try elements.decodeNil() { return nil }
+        if expectsIdentifier(type) {
+            let index = elements.currentIndex
+            if let scalar = IdentifierScalar(type)?.decode(from: &elements) {
+                let array = arrayPath ?? ArrayCodingPath(elements)
+                arrayPath = array
+                return try readIdentifier(ScalarDecoder(value: scalar, index: index, in: array, userInfo: userInfo), scalar: scalar, as: type)
+            }
+            return try read(expectingIdentifier: elements.superDecoder(), as: type)
+        }
+        guard let object = try Self.nextObject(in: &elements) else {
+            noteIdentifier(of: type, true)
+            return try readIdentifier(elements.superDecoder(), as: type)
+        }
+        return try prepare(ObjectDecoder(container: object, userInfo: userInfo), forwardingTo: .object, as: type)
+    }
+
+    /// Reads the value at `key` of `container`.
+    func read(
+        at key: JSONKey, in container: KeyedDecodingContainer<JSONKey>, userInfo: [CodingUserInfoKey: Any], as type: DecodableType
+    ) throws -> PreparedDecoder {
+        if expectsIdentifier(type) { return try read(expectingIdentifier: container.superDecoder(forKey: key), as: type) }
+        let object: KeyedDecodingContainer<JSONKey>
+        do {
+            object = try container.nestedContainer(keyedBy: JSONKey.self, forKey: key)
+        } catch DecodingError.typeMismatch {
+            noteIdentifier(of: type, true)
+            return try readIdentifier(container.superDecoder(forKey: key), as: type)
+        }
+        return try prepare(ObjectDecoder(container: object, userInfo: userInfo), forwardingTo: .object, as: type)
+    }
+
+    /// The keyed container of the next element of `elements`; nil, with `elements` unchanged, when
+    /// the element is not a JSON object.
+    private static func nextObject(in elements: inout any UnkeyedDecodingContainer) throws -> KeyedDecodingContainer<JSONKey>? {
+        let index = elements.currentIndex
+        do {
+            return try elements.nestedContainer(keyedBy: JSONKey.self)
+        } catch DecodingError.typeMismatch where elements.currentIndex == index {
+            return nil
+        }
+    }
+
+    private func expectsIdentifier(_ type: DecodableType) -> Bool {
+        !readsIdentifiersOf.isEmpty && readsIdentifiersOf.contains(ObjectIdentifier(type))
+    }
+
+    private func noteIdentifier(of type: DecodableType, _ isIdentifier: Bool) {
+        let id = ObjectIdentifier(type)
+        if isIdentifier {
+            if !readsIdentifiersOf.contains(id) { readsIdentifiersOf.append(id) }
+        } else {
+            readsIdentifiersOf.removeAll { $0 == id }
+        }
+    }
+
+    /// Reads the value `decoder` holds, expected to be a bare identifier: it is told from an object
+    /// by decoding it as a number or string, which costs no error when the guess is right.
+    private func read(expectingIdentifier decoder: any Decoder, as type: DecodableType) throws -> PreparedDecoder {
+        guard let scalar = IdentifierScalar.decode(decoder, as: type) else {
+            noteIdentifier(of: type, false)
+            return try read(decoder, as: type)
+        }
+        return try readIdentifier(decoder, scalar: scalar, as: type)
+    }
+
+    /// Reads the bare identifier `decoder` holds; `scalar` is its value if decoded already.
+    private func readIdentifier(_ decoder: any Decoder, scalar: Any? = nil, as type: DecodableType) throws -> PreparedDecoder {
+        let entity = type.mapping
+        guard entity.identityProperties.count == 1, let property = entity.identityProperties.first else {
+            throw CoreDataCodableError(
+                .bareIdentifierWithoutSingleIdentity(
+                    entity: entity.entityName, identityAttributes: entity.identityAttributes.map(\.name)
+                ),
+                codingPath: decoder.codingPath
+            )
+        }
+        let base = IdentifierDecoder(base: decoder, path: property.path, scalar: scalar)
+        return try prepare(base, forwardingTo: .identifier(of: decoder), as: type, isBareIdentifier: true)
+    }
+
+    /// Runs `container(for:)` on `base` and reads the identity.
+    private func prepare(
+        _ base: some Decoder, forwardingTo forwarding: PreparedDecoder.Forwarding, as type: DecodableType, isBareIdentifier: Bool = false
+    ) throws -> PreparedDecoder {
+        let values = try type.runContainerHook(base)
+        let prepared = PreparedDecoder(
+            forwardingTo: forwarding, userInfo: base.userInfo, values: values, type: type,
+            isBareIdentifier: isBareIdentifier
+        )
+        let entity = type.mapping
+        // The common single identity attribute goes without an array of values.
+        if entity.identityProperties.count == 1, let property = entity.identityProperties.first {
+            prepared.setIdentity(value: try Self.identityValue(property, in: values, entity: entity, codingPath: base.codingPath))
+        } else if !entity.identityProperties.isEmpty {
+            prepared.setIdentity(values: try entity.identityProperties.map {
+                try Self.identityValue($0, in: values, entity: entity, codingPath: base.codingPath)
+            })
+        }
+        return prepared
+    }
+
+    /// The value of an identity attribute of the object at `codingPath`; a missing or `null` one throws.
+    private static func identityValue(
+        _ property: PropertyMapping, in values: ObjectValues, entity: EntityMapping, codingPath: @autoclosure () -> [any CodingKey]
+    ) throws -> Any {
+        guard case .value(let value) = try values.attributeValue(property, entity: entity.entityName) else {
+            throw CoreDataCodableError(
+                .missingIdentity(
+                    entity: entity.entityName,
+                    identityAttributes: entity.identityAttributes.map(\.name),
+                    receivedKeys: values.receivedKeys
+                ),
+                codingPath: codingPath()
+            )
+        }
+        return value
+    }
+}
