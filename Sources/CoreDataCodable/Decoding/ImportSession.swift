@@ -8,14 +8,13 @@ import Foundation
 /// object, so that a repeated identity never makes a duplicate) and an undo log: when a decode
 /// fails, the objects it inserted are deleted and the objects it updated get their values back.
 /// Its state is confined to that thread, so its properties skip dynamic exclusivity checks.
-final class ImportSession: @unchecked Sendable {
+final class ImportSession: ContextSession, @unchecked Sendable {
     /// The session of the decode running on this thread, if any.
     @TaskLocal static var current: ImportSession?
 
     let context: NSManagedObjectContext
     let model: NSManagedObjectModel
-    /// The thread running the context's `performAndWait` block that created the session.
-    private let thread = ThreadIdentity.current
+    let thread = ThreadIdentity.current
 
     /// Identities looked up in the context or inserted, with their objects, by entity name.
     @exclusivity(unchecked) private var identityTables: [String: IdentityTable] = [:]
@@ -83,29 +82,27 @@ final class ImportSession: @unchecked Sendable {
         case insertedBefore(NSManagedObject, values: [Any?], slot: (table: IdentityTable, slot: Int)?)
     }
 
-    private init(context: NSManagedObjectContext) throws {
+    init(context: NSManagedObjectContext) throws {
         self.context = context
         model = try context.requireModel()
         updatedBefore = context.hasChanges ? Set(context.updatedObjects.map(ObjectIdentifier.init)) : []
     }
 
+    static func withCurrent<Result>(_ session: ImportSession, _ body: () throws -> Result) rethrows -> Result {
+        try $current.withValue(session, operation: body)
+    }
+
     /// Runs `body` inside `context.performAndWait`, with the running session for `context` or a
     /// new one. If `body` throws, what it inserted or updated is undone.
     static func run<Result>(in context: NSManagedObjectContext, _ body: (ImportSession) throws -> Result) throws -> Result {
-        // A running session for `context` on this thread means this thread is inside its
-        // `performAndWait` already. (Tasks started inside a decode inherit `current`, on other threads.)
-        if let session = current, session.context === context, session.thread == .current {
-            return try session.undoingOnFailure(body)
-        }
-        return try context.performAndWaitHandingOff {
-            let session = try ImportSession(context: context)
+        try entering(context) { session, isNew in
             do {
-                return try $current.withValue(session) {
-                    try session.undoingOnFailure(body)
-                }
+                return try session.undoingOnFailure(body)
             } catch {
-                session.deleteObjectsInsertedByDestinations()
-                session.refreshObjectsChangedThroughInverses()
+                if isNew {
+                    session.deleteObjectsInsertedByDestinations()
+                    session.refreshObjectsChangedThroughInverses()
+                }
                 throw error
             }
         }

@@ -2,23 +2,26 @@ import Foundation
 
 /// The state of one encode, from the outermost `encode(to:)` to its end: the objects being
 /// encoded (to stop cycles) and the inverse relationship the next nested object skips.
-final class EncodingSession: @unchecked Sendable {
+final class EncodingSession: ContextSession, @unchecked Sendable {
     /// The session of the encode running on this thread, if any.
     @TaskLocal static var current: EncodingSession?
 
     let context: NSManagedObjectContext
     let model: NSManagedObjectModel
-    /// The thread running the context's `performAndWait` block that created the session.
-    private let thread = ThreadIdentity.current
+    let thread = ThreadIdentity.current
     /// The objects whose encoding is in progress: the path from the root to the current object.
     private var ancestors: Set<ObjectIdentifier> = []
     /// The relationship the object about to be encoded skips: the inverse of the one followed to it.
     private var pendingSkip: (object: ObjectIdentifier, relationship: String)?
     private var destinationMappings: [String: EntityMapping] = [:]
 
-    private init(context: NSManagedObjectContext) throws {
+    init(context: NSManagedObjectContext) throws {
         self.context = context
         model = try context.requireModel()
+    }
+
+    static func withCurrent<Result>(_ session: EncodingSession, _ body: () throws -> Result) rethrows -> Result {
+        try $current.withValue(session, operation: body)
     }
 
     /// Encodes `object` with the mapping `mapping` gives for its context's model, inside the
@@ -30,17 +33,8 @@ final class EncodingSession: @unchecked Sendable {
         guard let context = object.managedObjectContext else {
             throw CoreDataCodableError(.objectWithoutContext(entity: object.entity.codableName), codingPath: encoder.codingPath)
         }
-        // A running session for `context` on this thread means this thread is inside its
-        // `performAndWait` already. (Tasks started inside an encode inherit `current`, on other threads.)
-        if let session = current, session.context === context, session.thread == .current {
+        try entering(context) { session, _ in
             try session.encodeObject(object, mapping: mapping(session.model), to: encoder)
-            return
-        }
-        try context.performAndWaitHandingOff {
-            let session = try EncodingSession(context: context)
-            try $current.withValue(session) {
-                try session.encodeObject(object, mapping: mapping(session.model), to: encoder)
-            }
         }
     }
 
