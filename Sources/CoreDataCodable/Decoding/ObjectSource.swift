@@ -34,7 +34,7 @@ struct ObjectSource {
         let path = try ObjectSource.identityPath(of: mapping, at: decoder)
         let session = ImportSession.current
         if let session, session.keepsDefaultContainer(mapping), let scalar,
-           let property = mapping.mapping.identityProperties.first, IdentityScalar(property)?.matches(scalar) == true {
+           let property = mapping.mapping.identityProperties.first, property.identifierType?.isType(of: scalar) == true {
             let identity = ObjectIdentity(value: scalar, type: property.attributeType)
             self.init(identity: identity, of: scalar, path: path, decoder: decoder, mapping: mapping)
             return
@@ -79,46 +79,10 @@ struct ObjectSource {
         in elements: inout any UnkeyedDecodingContainer, mapping: DecodingMapping
     ) -> (scalar: Any, identity: ObjectIdentity?, property: PropertyMapping)? {
         let identities = mapping.mapping.identityProperties
-        guard identities.count == 1, let property = identities.first, let kind = IdentityScalar(property),
-              let (scalar, identity) = kind.decode(from: &elements)
+        guard identities.count == 1, let property = identities.first, let scalarType = property.identifierType,
+              let (scalar, identity) = scalarType.nextIdentifier(in: &elements, type: property.attributeType)
         else { return nil }
         return (scalar, identity, property)
-    }
-
-    /// The Swift type that decoding a single identity attribute gives, for the attribute types whose
-    /// bare identifiers are taken as their identity without `container(for:)`.
-    private enum IdentityScalar {
-        case int64, string, double
-
-        init?(_ property: PropertyMapping) {
-            guard property.codableType == nil else { return nil }
-            switch property.attributeType {
-            case .integer64AttributeType: self = .int64
-            case .stringAttributeType: self = .string
-            case .doubleAttributeType: self = .double
-            default: return nil
-            }
-        }
-
-        /// Whether `scalar` is of this type, so that it is the identity attribute's value as decoded.
-        func matches(_ scalar: Any) -> Bool {
-            switch self {
-            case .int64: scalar is Int64
-            case .string: scalar is String
-            case .double: scalar is Double
-            }
-        }
-
-        /// The next element of `elements` decoded as this type, through the container's concrete
-        /// overload, with its identity; nil, with `elements` unchanged, when it is not one. An
-        /// integer's identity is made from the integer: casting it back from `Any` costs more.
-        func decode(from elements: inout any UnkeyedDecodingContainer) -> (scalar: Any, identity: ObjectIdentity?)? {
-            switch self {
-            case .int64: (try? elements.decode(Int64.self)).map { ($0, ObjectIdentity(integer: $0)) }
-            case .string: (try? elements.decode(String.self)).map { ($0, ObjectIdentity(value: $0, type: .stringAttributeType)) }
-            case .double: (try? elements.decode(Double.self)).map { ($0, ObjectIdentity(value: $0, type: .doubleAttributeType)) }
-            }
-        }
     }
 
     /// Prepares the value `decoder` holds, expected to be a bare identifier: one is told from an
