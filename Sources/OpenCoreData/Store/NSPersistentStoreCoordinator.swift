@@ -77,10 +77,6 @@ open class NSPersistentStoreCoordinator: NSObject, @unchecked Sendable {
         return try body()
     }
 
-    var primaryStore: NSPersistentStore? {
-        withLock { stores.first }
-    }
-
     func fetchRows(_ plan: FetchPlan) throws -> [StoredRow] {
         try withLock {
             if stores.count == 1 { return try stores[0].fetchRows(plan) }
