@@ -35,7 +35,9 @@ extension ImportSession {
             if let count = container.count {
                 objects.reserveCapacity(count)
                 sources.reserveCapacity(count)
-                identityTable(for: mapping.mapping).reserveCapacity(count)
+                // For the payload's own array only: reserving for each array a hook decodes, once per
+                // object, would copy the table each time, a cost that grows with the square of their number.
+                if !isInitializing { identityTable(for: mapping.mapping).reserveCapacity(count) }
             }
             var arrayPath: ArrayCodingPath?
             func makeOrDefer(_ source: ObjectSource) throws {
