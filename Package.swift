@@ -19,7 +19,7 @@ let buildsOpenCoreData = true
 /// unambiguous in client code.
 let openCoreDataTargets: [Target] = [
     .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
-    .target(name: "OpenCoreDataCore", dependencies: ["ManagedProperty", "CSQLite"], path: "Sources/OpenCoreData", exclude: ["Exports"]),
+    .target(name: "OpenCoreDataCore", dependencies: ["ManagedProperty", "OpenAddressing", "CSQLite"], path: "Sources/OpenCoreData", exclude: ["Exports"]),
     .target(name: "OpenCoreData", dependencies: ["OpenCoreDataCore"], path: "Sources/OpenCoreData/Exports"),
 ]
 
@@ -37,8 +37,10 @@ let package = Package(
     targets: [
         // `@Managed` typed properties; platform-neutral, used over Apple's and OpenCoreData's NSManagedObject.
         .target(name: "ManagedProperty"),
+        // The open-addressing hash table of integer keys that CoreDataCodable and OpenCoreData share.
+        .target(name: "OpenAddressing"),
         // The product: Codable for NSManagedObject subclasses.
-        .target(name: "CoreDataCodable", dependencies: ["ManagedProperty"] + coreDataDependencies),
+        .target(name: "CoreDataCodable", dependencies: ["ManagedProperty", "OpenAddressing"] + coreDataDependencies),
         .executableTarget(name: "example", dependencies: ["CoreDataCodable"], path: "Example", resources: [.copy("Payloads"), .process("Model.xcdatamodeld")]),
         // A process the SQLite crash-consistency test kills in the middle of a save.
         .executableTarget(name: "OpenCoreDataCrashHelper", dependencies: coreDataDependencies, path: "Tests/OpenCoreDataCrashHelper"),
@@ -49,6 +51,7 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "CoreDataCodableTests", dependencies: ["CoreDataCodable"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "OpenAddressingTests", dependencies: ["OpenAddressing"]),
     ] + (buildsOpenCoreData ? openCoreDataTargets : []),
     swiftLanguageModes: [.v6]
 )

@@ -2,7 +2,8 @@ import CoreDataCodable
 import Foundation
 import Testing
 
-/// Coredatable's bugs B1–B13 (see the prior-art notes), one test each.
+/// Bugs B1–B13 of Coredatable, the Codable library for Core Data that this one replaces: one test
+/// each, named after the behavior Coredatable got wrong and this library guarantees.
 @Suite("Regressions of Coredatable's bugs")
 struct RegressionTests {
     @Test("B1: composite identity uniques inside Many and to-many relationships")

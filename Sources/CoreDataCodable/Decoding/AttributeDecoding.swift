@@ -9,7 +9,7 @@ extension ObjectValues {
         if let manual = manualValue(for: property) {
             guard let manual else { return .null }
             guard let value = AttributeDecoding.converted(manual, for: property) else {
-                throw DecodingError.typeMismatch(AttributeDecoding.swiftType(of: attribute, property), DecodingError.Context(
+                throw DecodingError.typeMismatch(AttributeDecoding.swiftType(of: property), DecodingError.Context(
                     codingPath: codingPath(to: property.path),
                     debugDescription: "The value set in container(for:) is a \(type(of: manual)), "
                         + "which does not fit the \(entity).\(property.name) attribute."
@@ -52,56 +52,16 @@ enum AttributeDecoding {
             let value = try container.decode(codableType, forKey: key)
             return try stored(value, for: attribute)
         }
-        switch property.attributeType {
-        case .integer16AttributeType: return try decodeNumber(Int16.self, at: container, key) { try container.decode(Int16.self, forKey: key) }
-        case .integer32AttributeType: return try decodeNumber(Int32.self, at: container, key) { try container.decode(Int32.self, forKey: key) }
-        case .integer64AttributeType: return try decodeNumber(Int64.self, at: container, key) { try container.decode(Int64.self, forKey: key) }
-        case .decimalAttributeType: return try decodeNumber(Decimal.self, at: container, key) { try container.decode(Decimal.self, forKey: key) }
-        case .doubleAttributeType: return try decodeNumber(Double.self, at: container, key) { try container.decode(Double.self, forKey: key) }
-        case .floatAttributeType: return try decodeNumber(Float.self, at: container, key) { try container.decode(Float.self, forKey: key) }
-        case .booleanAttributeType: return try container.decode(Bool.self, forKey: key)
-        case .stringAttributeType: return try container.decode(String.self, forKey: key)
-        case .dateAttributeType: return try container.decode(Date.self, forKey: key)
-        case .binaryDataAttributeType: return try container.decode(Data.self, forKey: key)
-        case .UUIDAttributeType: return try container.decode(UUID.self, forKey: key)
-        case .URIAttributeType: return try container.decode(URL.self, forKey: key)
-        case .transformableAttributeType:
+        guard let kind = property.attributeKind else {
+            let reason = property.attributeType == .transformableAttributeType
+                ? "register the Swift type it stores in `codableAttributes`, or decode it in `initialize(from:)`."
+                : "its attribute type cannot be decoded from JSON; skip it or decode it in `initialize(from:)`."
             throw CoreDataCodableError(
-                .propertyNotDecodable(entity: entity, property: property.name, reason:
-                    "register the Swift type it stores in `codableAttributes`, or decode it in `initialize(from:)`."),
-                codingPath: container.codingPath + [key]
-            )
-        default:
-            throw CoreDataCodableError(
-                .propertyNotDecodable(entity: entity, property: property.name, reason:
-                    "its attribute type cannot be decoded from JSON; skip it or decode it in `initialize(from:)`."),
+                .propertyNotDecodable(entity: entity, property: property.name, reason: reason),
                 codingPath: container.codingPath + [key]
             )
         }
-    }
-
-    /// Decodes a number, reporting one that does not fit `type` as a type mismatch at its path.
-    ///
-    /// For such a number (`70000` for `Int16`, `2.5` for an integer), swift-foundation's
-    /// JSONDecoder throws an internal error that reaches the caller as "not valid JSON", without
-    /// a coding path.
-    ///
-    /// `decode` calls the container's overload for the concrete type: the generic one goes
-    /// through `init(from:)` and costs several times more.
-    private static func decodeNumber<Number>(
-        _ type: Number.Type, at container: KeyedDecodingContainer<JSONKey>, _ key: JSONKey, _ decode: () throws -> Number
-    ) throws -> Number {
-        do {
-            return try decode()
-        } catch let error as DecodingError {
-            throw error
-        } catch {
-            throw DecodingError.typeMismatch(type, DecodingError.Context(
-                codingPath: container.codingPath + [key],
-                debugDescription: "Expected a number that fits in \(type).",
-                underlyingError: error
-            ))
-        }
+        return try kind.decode(container, key)
     }
 
     /// What an attribute stores for a `Codable` value: the value itself, or JSON data in a binary attribute.
@@ -118,26 +78,12 @@ enum AttributeDecoding {
         if property.codableType != nil, !(value is Data), let encodable = value as? any Encodable {
             return try? stored(encodable, for: attribute)
         }
-        return AttributeValue.converted(value, to: attribute.attributeType)
+        guard let kind = property.attributeKind else { return value }
+        return kind.scalarType.converted(value)
     }
 
     /// The Swift type an attribute decodes as, for error reports.
-    static func swiftType(of attribute: NSAttributeDescription, _ property: PropertyMapping) -> Any.Type {
-        if let codableType = property.codableType { return codableType }
-        switch attribute.attributeType {
-        case .integer16AttributeType: return Int16.self
-        case .integer32AttributeType: return Int32.self
-        case .integer64AttributeType: return Int64.self
-        case .decimalAttributeType: return Decimal.self
-        case .doubleAttributeType: return Double.self
-        case .floatAttributeType: return Float.self
-        case .booleanAttributeType: return Bool.self
-        case .stringAttributeType: return String.self
-        case .dateAttributeType: return Date.self
-        case .binaryDataAttributeType: return Data.self
-        case .UUIDAttributeType: return UUID.self
-        case .URIAttributeType: return URL.self
-        default: return Any.self
-        }
+    static func swiftType(of property: PropertyMapping) -> Any.Type {
+        property.codableType ?? property.attributeKind?.scalarType ?? Any.self
     }
 }

@@ -42,8 +42,10 @@ enum AttributeEncoding {
             if type(of: value) == codableType, let encodable = value as? any Encodable { return encodable }
             if let converted = propertyListValue(value, as: codableType) { return converted }
             if let encodable = value as? any Encodable { return encodable }
-        } else if let typed = typedValue(value, attribute.attributeType) {
-            return typed
+        } else if let kind = property.attributeKind {
+            if let typed = kind.scalarType.converted(value) { return typed }
+        } else if attribute.attributeType == .transformableAttributeType, let encodable = value as? any Encodable {
+            return encodable
         }
         if attribute.attributeType == .transformableAttributeType || property.codableType != nil {
             throw CoreDataCodableError(
@@ -65,24 +67,5 @@ enum AttributeEncoding {
               let data = try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed])
         else { return nil }
         return try? JSONDecoder().decode(codableType, from: data)
-    }
-
-    private static func typedValue(_ value: Any, _ type: NSAttributeType) -> (any Encodable)? {
-        switch type {
-        case .integer16AttributeType: AttributeValue.int64(value).flatMap { Int16(exactly: $0) }
-        case .integer32AttributeType: AttributeValue.int64(value).flatMap { Int32(exactly: $0) }
-        case .integer64AttributeType: AttributeValue.int64(value)
-        case .decimalAttributeType: AttributeValue.decimal(value)
-        case .doubleAttributeType: AttributeValue.double(value)
-        case .floatAttributeType: AttributeValue.double(value).map { Float($0) }
-        case .booleanAttributeType: AttributeValue.bool(value)
-        case .stringAttributeType: value as? String
-        case .dateAttributeType: value as? Date
-        case .binaryDataAttributeType: value as? Data
-        case .UUIDAttributeType: value as? UUID
-        case .URIAttributeType: value as? URL
-        case .transformableAttributeType: value as? any Encodable
-        default: nil
-        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import OpenAddressing
 
 /// The objects of one entity that an import looked up or inserted, by identity.
 ///
@@ -11,7 +12,7 @@ import Foundation
 /// exclusivity checks.
 final class IdentityTable {
     /// The slot of each single integer identity looked up: the common kind, hashed more cheaply.
-    @exclusivity(unchecked) private var integerSlots = IntegerSlotIndex()
+    @exclusivity(unchecked) private var integerSlots = IntegerHashTable()
     /// The slot of each other identity looked up.
     @exclusivity(unchecked) private var slots: [ObjectIdentity: Int] = [:]
     /// Room to make, once the first identity tells which of the two kinds the table holds.
@@ -47,7 +48,7 @@ final class IdentityTable {
         if let integer = identity.integer {
             if reservation > 0 { integerSlots.reserveCapacity(reservation) }
             reservation = 0
-            slot = integerSlots.slot(of: integer, default: next)
+            slot = integerSlots.insert(next, for: integer) ?? next
         } else {
             if reservation > 0 { slots.reserveCapacity(reservation) }
             reservation = 0
@@ -90,7 +91,7 @@ final class IdentityTable {
 
     /// Forgets `object` as the one with `identity`, for an undone insert.
     func forget(_ object: NSManagedObject, identity: ObjectIdentity) {
-        let found = if let integer = identity.integer { integerSlots.slot(of: integer) } else { slots[identity] }
+        let found = if let integer = identity.integer { integerSlots.value(for: integer) } else { slots[identity] }
         guard let slot = found, objects[slot] === object else { return }
         objects[slot] = nil
         undoStates[slot] = .unrecorded

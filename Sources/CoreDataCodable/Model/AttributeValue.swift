@@ -59,37 +59,12 @@ enum AttributeValue {
         return integer == 1
     }
 
-    /// `value` as the Swift type stored for an attribute of `type`, or nil when it is of another type.
-    static func converted(_ value: Any, to type: NSAttributeType) -> Any? {
-        switch type {
-        case .integer16AttributeType: return int64(value).flatMap { Int16(exactly: $0) }
-        case .integer32AttributeType: return int64(value).flatMap { Int32(exactly: $0) }
-        case .integer64AttributeType: return int64(value)
-        case .decimalAttributeType: return decimal(value)
-        case .doubleAttributeType: return double(value)
-        case .floatAttributeType: return double(value).map { Float($0) }
-        case .booleanAttributeType: return bool(value)
-        case .stringAttributeType: return value as? String
-        case .dateAttributeType: return value as? Date
-        case .binaryDataAttributeType: return value as? Data
-        case .UUIDAttributeType: return value as? UUID
-        case .URIAttributeType: return value as? URL
-        default: return value
-        }
-    }
-
     /// `value` as `type`, converting between number types exactly (an `Int` read as `Int64`).
     static func cast<T>(_ value: Any, to type: T.Type) -> T? {
         if let value = value as? T { return value }
         let converted: Any? = switch type {
         case is Int.Type: int64(value).flatMap { Int(exactly: $0) }
-        case is Int64.Type: int64(value)
-        case is Int32.Type: int64(value).flatMap { Int32(exactly: $0) }
-        case is Int16.Type: int64(value).flatMap { Int16(exactly: $0) }
-        case is Double.Type: double(value)
-        case is Float.Type: double(value).map { Float($0) }
-        case is Decimal.Type: decimal(value)
-        case is Bool.Type: bool(value)
+        case let scalarType as any AttributeScalar.Type: scalarType.converted(value)
         default: nil
         }
         return converted as? T

@@ -13,6 +13,9 @@ final class PropertyMapping {
     let attribute: NSAttributeDescription?
     /// The attribute's type, read once: models are immutable once in use.
     let attributeType: NSAttributeType
+    /// The Swift type the attribute stores and how it decodes, by ``attributeType``; nil for a
+    /// relationship and for attribute types without a Swift type of their own.
+    let attributeKind: AttributeKind?
     let relationship: NSRelationshipDescription?
     /// Whether the property is a to-many relationship, read once as ``attributeType``.
     let isToMany: Bool
@@ -24,6 +27,9 @@ final class PropertyMapping {
     let codableType: (any Codable.Type)?
     /// Whether the property is one of the entity's identity attributes.
     let isIdentity: Bool
+    /// The Swift type a bare identifier is taken as when this is the single identity attribute;
+    /// nil for a type that is not an ``IdentifierScalar`` or with a ``codableType``.
+    let identifierType: (any IdentifierScalar.Type)?
 
     var lastKey: JSONKey { path[path.count - 1] }
 
@@ -36,12 +42,14 @@ final class PropertyMapping {
         self.path = path
         self.attribute = attribute
         attributeType = attribute?.attributeType ?? .undefinedAttributeType
+        attributeKind = AttributeKind(attributeType)
         self.relationship = relationship
         isToMany = relationship?.isToMany ?? false
         isOrdered = relationship?.isOrdered ?? false
         hasInverse = relationship?.inverseRelationship != nil
         self.codableType = codableType
         self.isIdentity = isIdentity
+        identifierType = codableType == nil ? attributeKind?.scalarType as? any IdentifierScalar.Type : nil
     }
 }
 

@@ -64,10 +64,10 @@ extension NSManagedObjectContext {
             }
         }
         var request = StoreSaveRequest()
-        request.inserted = changes.inserted.map { StoreSaveRequest.Change($0) }
-        request.updated = changes.updated.compactMap { object in
+        request.inserted = try changes.inserted.map { try StoreSaveRequest.Change($0) }
+        request.updated = try changes.updated.compactMap { object in
             let slots = object.changedSlots.slots.filter { !object.layout.transientSlots[$0] }
-            return slots.isEmpty ? nil : StoreSaveRequest.Change(object, changedSlots: slots)
+            return slots.isEmpty ? nil : try StoreSaveRequest.Change(object, changedSlots: slots)
         }
         request.deleted = changes.deleted.map(\.objectID).filter { !$0.isTemporaryID }
         guard !request.isEmpty else { return }

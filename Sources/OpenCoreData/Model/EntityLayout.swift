@@ -32,6 +32,8 @@ final class EntityLayout: @unchecked Sendable {
     let validatedSlots: [Int]
     /// Slots of relationships.
     let relationshipSlots: [Int]
+    /// The custom value transformer names of persistent transformable attributes, by slot (see `AttributeTransform`).
+    let transformerNames: [Int: NSValueTransformerName]
     /// Uniqueness constraints as slot lists, the superentity's included.
     let constraintSlots: [[Int]]
     /// The root of the entity's inheritance tree.
@@ -48,6 +50,7 @@ final class EntityLayout: @unchecked Sendable {
         var defaults: [Any?] = []
         var persistent: [Int] = []
         var relationships: [Int] = []
+        var transformerNames: [Int: NSValueTransformerName] = [:]
         for (slot, property) in properties.enumerated() {
             if let relationship = property as? NSRelationshipDescription {
                 kinds.append(relationship.isToMany ? .toMany(ordered: relationship.isOrdered) : .toOne)
@@ -57,7 +60,10 @@ final class EntityLayout: @unchecked Sendable {
                 let kind = AttributeKind(attribute.attributeType)
                 kinds.append(.attribute(kind))
                 defaults.append(attribute.defaultValue.flatMap { kind.canonicalValue($0) ?? nil })
-                if !attribute.isTransient { persistent.append(slot) }
+                if !attribute.isTransient {
+                    persistent.append(slot)
+                    transformerNames[slot] = AttributeTransform.customTransformerName(of: attribute)
+                }
             } else {
                 kinds.append(.attribute(.any))
                 defaults.append(nil)
@@ -77,6 +83,7 @@ final class EntityLayout: @unchecked Sendable {
             return !property.isOptional
         }
         relationshipSlots = relationships
+        self.transformerNames = transformerNames
         inverseSlots = Array(repeating: nil, count: properties.count)
 
         var constraints: [[Int]] = []

@@ -77,26 +77,27 @@ open class NSPersistentStoreCoordinator: NSObject, @unchecked Sendable {
         return try body()
     }
 
-    var primaryStore: NSPersistentStore? {
-        withLock { stores.first }
-    }
-
+    /// The rows `plan` finds, in the form objects hold (see `AttributeTransform`).
     func fetchRows(_ plan: FetchPlan) throws -> [StoredRow] {
-        try withLock {
+        let rows = try withLock {
             if stores.count == 1 { return try stores[0].fetchRows(plan) }
             guard plan.sortDescriptors.isEmpty, plan.offset == 0, plan.limit == 0 else {
                 throw CoreDataError.unsupportedMultiStoreFetch
             }
             return try stores.flatMap { try $0.fetchRows(plan) }
         }
+        guard plan.entities.contains(where: { !$0.layout.transformerNames.isEmpty }) else { return rows }
+        return rows.map(AttributeTransform.objectForm)
     }
 
     func countRows(_ plan: FetchPlan) throws -> Int {
         try withLock { try stores.reduce(0) { $0 + (try $1.countRows(plan)) } }
     }
 
+    /// The stored values of `objectID`, in the form objects hold.
     func snapshot(for objectID: NSManagedObjectID) throws -> ObjectSnapshot? {
         try withLock { try (objectID.persistentStore ?? stores.first)?.snapshot(for: objectID) }
+            .map { AttributeTransform.objectForm(of: $0, layout: objectID.entity.layout) }
     }
 
     func rowVersions(of objectIDs: [NSManagedObjectID]) throws -> [Int64?] {
@@ -141,7 +142,8 @@ open class NSPersistentStoreCoordinator: NSObject, @unchecked Sendable {
         try withLock {
             let candidates = try stores.filter { try $0.mayHoldRows(ofTreeOf: entity) }
             guard !candidates.isEmpty else { return [] }
-            let sets = valueSets()
+            let layout = entity.layout
+            let sets = try valueSets().map { try AttributeTransform.storedForms(of: $0, slots: slots, layout: layout) }
             var result = [[NSManagedObjectID]](repeating: [], count: sets.count)
             for store in candidates {
                 for (index, ids) in try store.objectIDs(of: entity, slots: slots, matchingEach: sets).enumerated() { result[index] += ids }

@@ -54,12 +54,19 @@ struct StoreSaveRequest {
         /// The changed slots of an updated object; an inserted object's every slot is written.
         let changedSlots: [Int]
         private let source: Source
+        /// The values written of attributes with a custom value transformer, in the form the store holds, by slot.
+        private var storedForms: [Int: Any?] = [:]
 
-        /// A change whose values are read from `object` when the store writes them.
-        init(_ object: NSManagedObject, changedSlots: [Int] = []) {
+        /// A change whose values are read from `object` when the store writes them (custom-transformed attributes
+        /// transformed now, which throws when their transformer is not registered).
+        init(_ object: NSManagedObject, changedSlots: [Int] = []) throws {
             objectID = object.objectID
             self.changedSlots = changedSlots
             source = .object(object)
+            let layout = object.layout
+            for slot in layout.transformerNames.keys where changedSlots.isEmpty || changedSlots.contains(slot) {
+                storedForms[slot] = try AttributeTransform.storedForm(of: object.snapshotValue(at: slot, includingTransient: false), slot: slot, layout: layout)
+            }
         }
 
         /// A change with its values (as in `ObjectSnapshot`).
@@ -71,7 +78,8 @@ struct StoreSaveRequest {
 
         /// The value of `slot` as a snapshot holds it (transient attributes as nil).
         func value(at slot: Int) -> Any? {
-            switch source {
+            if !storedForms.isEmpty, let stored = storedForms[slot] { return stored }
+            return switch source {
             case .object(let object): object.snapshotValue(at: slot, includingTransient: false)
             case .values(let values): values[slot]
             }
@@ -103,10 +111,12 @@ struct StoreSaveRequest {
 
         /// All the values, as a snapshot holds them.
         var values: [Any?] {
-            switch source {
+            var values = switch source {
             case .object(let object): object.snapshot(includingTransient: false).values
             case .values(let values): values
             }
+            for (slot, stored) in storedForms { values[slot] = stored }
+            return values
         }
     }
 

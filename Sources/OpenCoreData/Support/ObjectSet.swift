@@ -1,3 +1,5 @@
+import OpenAddressing
+
 /// An insertion-ordered set of objects compared by identity, with O(1) membership, insertion and removal.
 ///
 /// Small sets (most to-many relationships) search their array linearly and allocate no hash table;
@@ -7,8 +9,8 @@
 /// the tail (ordered relationships).
 struct ObjectSet<Element: AnyObject> {
     private(set) var elements: [Element] = []
-    /// Positions by identity; nil while the set is small.
-    private var positions: PositionIndex?
+    /// Positions by object address; nil while the set is small.
+    private var positions: IntegerHashTable?
 
     /// The size above which positions are hashed.
     private static var hashThreshold: Int { 16 }
@@ -27,7 +29,7 @@ struct ObjectSet<Element: AnyObject> {
     }
 
     private func position(of object: Element) -> Int? {
-        if let positions { return positions.position(of: object) }
+        if let positions { return positions.value(for: Self.key(object)) }
         return elements.firstIndex { $0 === object }
     }
 
@@ -36,7 +38,7 @@ struct ObjectSet<Element: AnyObject> {
     mutating func insert(_ object: Element) -> Bool {
         if positions != nil {
             // One lookup for the usual new object.
-            if positions?.insert(object, at: elements.count) != nil { return false }
+            if positions?.insert(elements.count, for: Self.key(object)) != nil { return false }
         } else {
             guard !elements.contains(where: { $0 === object }) else { return false }
             if elements.count >= Self.hashThreshold { indexPositions(adding: object) }
@@ -47,27 +49,33 @@ struct ObjectSet<Element: AnyObject> {
 
     /// Starts hashing positions: those of the current elements, and `next` at the end.
     private mutating func indexPositions(adding next: Element) {
-        var index = PositionIndex(capacity: elements.count * 2)
-        for (position, element) in elements.enumerated() { _ = index.insert(element, at: position) }
-        _ = index.insert(next, at: elements.count)
+        var index = IntegerHashTable()
+        index.reserveCapacity(elements.count * 2)
+        for (position, element) in elements.enumerated() { _ = index.insert(position, for: Self.key(element)) }
+        _ = index.insert(elements.count, for: Self.key(next))
         positions = index
+    }
+
+    /// The key of `object` in `positions`: its address.
+    private static func key(_ object: Element) -> Int64 {
+        Int64(Int(bitPattern: ObjectIdentifier(object)))
     }
 
     /// Removes `object`; returns false when it was absent.
     @discardableResult
     mutating func remove(_ object: Element, keepsOrder: Bool = false) -> Bool {
         guard let index = position(of: object) else { return false }
-        positions?.remove(object)
+        positions?.removeValue(for: Self.key(object))
         if keepsOrder {
             elements.remove(at: index)
             if positions != nil {
-                for shifted in index..<elements.count { positions?.update(elements[shifted], to: shifted) }
+                for shifted in index..<elements.count { positions?.update(shifted, for: Self.key(elements[shifted])) }
             }
         } else {
             let last = elements.removeLast()
             if index < elements.count {
                 elements[index] = last
-                positions?.update(last, to: index)
+                positions?.update(index, for: Self.key(last))
             }
         }
         return true

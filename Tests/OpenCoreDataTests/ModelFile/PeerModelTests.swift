@@ -6,10 +6,13 @@ import OpenCoreData
 import Foundation
 import Testing
 
-// Xcode models written by other projects (`../shared/peers/` beside the repository; see its README):
-// Sync's 51 test models, Wikipedia's remote notifications model and CoreStore's test model. They are
-// not part of the repository, so when the folder is absent these suites are skipped and
-// `PeerCorpusPresenceTests` says so.
+// Xcode models written by other projects, in a folder `../shared/peers/` beside the repository:
+// the 51 test models of Sync (3lvis/Sync, `sync/Models/`) and those of its diffing and primary-key
+// tests (`sync/DataFilter/`, `sync/PrimaryKey/`); Wikipedia's remote notifications model
+// (wikimedia/wikipedia-ios: a uniqueness constraint, fetch indexes, transformable attributes) and
+// CoreStore's test model (JohnEstropia/CoreStore: configurations, module-qualified class names),
+// in `models/`. They are not part of the repository, so when the folder is absent these suites are
+// skipped and `PeerCorpusPresenceTests` says so.
 #if !canImport(CoreData)
 
 /// The peer corpus at `<repository>/../shared/peers`.

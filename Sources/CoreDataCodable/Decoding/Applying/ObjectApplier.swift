@@ -42,7 +42,7 @@ struct ObjectApplier {
             return
         case .null:
             guard attribute.isOptional else {
-                throw DecodingError.valueNotFound(AttributeDecoding.swiftType(of: attribute, property), DecodingError.Context(
+                throw DecodingError.valueNotFound(AttributeDecoding.swiftType(of: property), DecodingError.Context(
                     codingPath: values.codingPath(to: property.path),
                     debugDescription: "null for the non-optional attribute \(entity).\(property.name)."
                 ))

@@ -37,7 +37,7 @@ final class ObjectReader {
         if try elements.decodeNil() { return nil }
         if expectsIdentifier(type) {
             let index = elements.currentIndex
-            if let scalar = IdentifierScalar(type)?.decode(from: &elements) {
+            if let scalar = Self.identifierType(of: type)?.next(in: &elements) {
                 let array = arrayPath ?? ArrayCodingPath(elements)
                 arrayPath = array
                 return try readIdentifier(ScalarDecoder(value: scalar, index: index, in: array, userInfo: userInfo), scalar: scalar, as: type)
@@ -93,11 +93,35 @@ final class ObjectReader {
     /// Reads the value `decoder` holds, expected to be a bare identifier: it is told from an object
     /// by decoding it as a number or string, which costs no error when the guess is right.
     private func read(expectingIdentifier decoder: any Decoder, as type: DecodableType) throws -> PreparedDecoder {
-        guard let scalar = IdentifierScalar.decode(decoder, as: type) else {
+        guard let scalar = Self.identifierScalar(decoder, as: type) else {
             noteIdentifier(of: type, false)
             return try read(decoder, as: type)
         }
         return try readIdentifier(decoder, scalar: scalar, as: type)
+    }
+
+    /// The Swift type of the single identity attribute of `type`, when bare identifiers of it are
+    /// read straight from their array.
+    private static func identifierType(of type: DecodableType) -> (any IdentifierScalar.Type)? {
+        let identities = type.mapping.identityProperties
+        return identities.count == 1 ? identities.first?.identifierType : nil
+    }
+
+    /// The number or string `decoder` holds, as a bare identifier does; nil for an object. The
+    /// kind the identity attribute decodes from is tried first, so that telling costs no error
+    /// when the guess is right.
+    private static func identifierScalar(_ decoder: any Decoder, as type: DecodableType) -> Any? {
+        guard let value = try? decoder.singleValueContainer() else { return nil }
+        let number = { () -> Any? in try? value.decode(Double.self) }
+        let string = { () -> Any? in try? value.decode(String.self) }
+        switch type.mapping.identityProperties.first?.attributeType {
+        case .integer16AttributeType?, .integer32AttributeType?, .integer64AttributeType?:
+            return (try? value.decode(Int64.self)) ?? number() ?? string()
+        case .doubleAttributeType?, .floatAttributeType?, .decimalAttributeType?:
+            return number() ?? string()
+        default:
+            return string() ?? number()
+        }
     }
 
     /// Reads the bare identifier `decoder` holds; `scalar` is its value if decoded already.

@@ -8,8 +8,20 @@ import Foundation
 /// stack. The archive's references are read from its property list; a reference that cannot be read
 /// makes the archive unsafe.
 enum KeyedArchiveCheck {
+    /// The root object of the keyed archive `data`, unarchived without secure coding; nil for damaged data.
+    ///
+    /// A damaged archive must read as no value: the default failure policy traps instead, and a cycle
+    /// makes the unarchiver recurse without end.
+    static func unarchivedObject(_ data: Data) -> Any? {
+        guard isAcyclic(data), let unarchiver = try? NSKeyedUnarchiver(forReadingFrom: data) else { return nil }
+        unarchiver.requiresSecureCoding = false
+        unarchiver.decodingFailurePolicy = .setErrorAndReturn
+        defer { unarchiver.finishDecoding() }
+        return unarchiver.decodeObject(forKey: NSKeyedArchiveRootObjectKey)
+    }
+
     /// Whether the archive `data` can be unarchived without a cycle.
-    static func isAcyclic(_ data: Data) -> Bool {
+    private static func isAcyclic(_ data: Data) -> Bool {
         guard let plist = (try? PropertyListSerialization.propertyList(from: data, options: [], format: nil)) as? [String: Any],
               let objects = plist["$objects"] as? [Any],
               let top = plist["$top"] as? [String: Any]

@@ -155,8 +155,8 @@ extension SQLiteStatement {
 ///   `[AnyHashable: Any]` for dictionaries).
 /// - Other `NSCoding` objects: an `NSKeyedArchiver` archive (tag 2); the class must be resolvable by name.
 ///
-/// Anything else cannot be stored and fails the save (it is never silently dropped). Foundation on Linux has no
-/// `ValueTransformer`, so `valueTransformerName` is not used.
+/// Anything else cannot be stored and fails the save (it is never silently dropped). An attribute with a custom
+/// value transformer gets here with the transformer's output (see `EntityLayout.transformedSlots`).
 enum TransformableCoding {
     private static let propertyList: UInt8 = 1
     private static let keyedArchive: UInt8 = 2
@@ -179,13 +179,7 @@ enum TransformableCoding {
         case propertyList:
             return ((try? PropertyListSerialization.propertyList(from: Data(payload), options: [], format: nil)) as? [Any])?.first
         case keyedArchive:
-            // A damaged archive must read as no value: the default failure policy traps instead, and a
-            // cycle makes the unarchiver recurse without end.
-            guard KeyedArchiveCheck.isAcyclic(Data(payload)), let unarchiver = try? NSKeyedUnarchiver(forReadingFrom: Data(payload)) else { return nil }
-            unarchiver.requiresSecureCoding = false
-            unarchiver.decodingFailurePolicy = .setErrorAndReturn
-            defer { unarchiver.finishDecoding() }
-            return unarchiver.decodeObject(forKey: NSKeyedArchiveRootObjectKey)
+            return KeyedArchiveCheck.unarchivedObject(Data(payload))
         default:
             return nil
         }
