@@ -26,8 +26,8 @@ final class ImportSession: ContextSession, @unchecked Sendable {
     let undo: UndoLog
     /// How many decodes of this session are running, nested in one another.
     private var depth = 0
-    /// The decoders of the objects whose `initialize(from:)` hooks are running, innermost last.
-    private var runningHooks: [PreparedDecoder] = []
+    /// The objects whose `initialize(from:)` hooks are running, innermost last.
+    private var runningHooks: [ObjectInProgress] = []
 
     init(context: NSManagedObjectContext) throws {
         self.context = context
@@ -66,9 +66,13 @@ final class ImportSession: ContextSession, @unchecked Sendable {
         }
     }
 
-    /// Whether the innermost running `initialize(from:)` hook, on this thread, is the one given `prepared`.
-    func isRunningHook(of prepared: PreparedDecoder) -> Bool {
-        runningHooks.last === prepared && thread == .current
+    /// The object whose `initialize(from:)` hook is running, innermost, on this thread, if it is
+    /// `object` and its hook received `decoder`.
+    func objectInProgress(_ object: NSManagedObject, decoder: any Decoder) -> ObjectInProgress? {
+        guard let innermost = runningHooks.last, innermost.object == ObjectIdentifier(object), thread == .current,
+              innermost.gave(decoder)
+        else { return nil }
+        return innermost
     }
 
     /// Whether the object being decoded is nested in more than a few others, where a missing key's
@@ -83,7 +87,7 @@ final class ImportSession: ContextSession, @unchecked Sendable {
         case .mapped(let type):
             let prepared = try read(decoder, as: type)
             try identities.fetchPending()
-            return try makeObject(prepared)
+            return try makeObject(prepared.read, prepared: prepared)
         case .decodable(let type):
             return try decodePlainDestination(type, from: decoder)
         }
@@ -93,10 +97,12 @@ final class ImportSession: ContextSession, @unchecked Sendable {
     func decodeObject(
         _ type: DecodableType, at key: JSONKey, in container: KeyedDecodingContainer<JSONKey>, userInfo: [CodingUserInfoKey: Any]
     ) throws -> NSManagedObject {
-        let prepared = try reader.read(at: key, in: container, userInfo: userInfo, as: type)
+        let read = try reader.read(at: key, in: container, userInfo: userInfo, as: type)
+        if planner.needsNoLookup(read.type) { return try makeObject(read) }
+        let prepared = PreparedDecoder(read)
         planner.plan(prepared)
         try identities.fetchPending()
-        return try makeObject(prepared)
+        return try makeObject(read, prepared: prepared)
     }
 
     /// How many made objects' decoders ``decodeObjects(_:from:userInfo:)`` frees at a time.
@@ -131,17 +137,21 @@ final class ImportSession: ContextSession, @unchecked Sendable {
         var arrayPath: ArrayCodingPath?
         while !container.isAtEnd {
             let prepared: PreparedDecoder
-            if runningHooks.last?.hasRelated != true {
-                guard let next = try reader.readNext(in: &container, userInfo: userInfo, as: type, arrayPath: &arrayPath) else { continue }
-                planner.plan(next)
-                prepared = next
+            if runningHooks.last?.prepared?.hasRelated != true {
+                guard let read = try reader.readNext(in: &container, userInfo: userInfo, as: type, arrayPath: &arrayPath) else { continue }
+                if waiting.isEmpty, planner.needsNoLookup(type) {
+                    objects.append(try makeObject(read))
+                    continue
+                }
+                prepared = PreparedDecoder(read)
+                planner.plan(prepared)
             } else {
                 // A hook decoding this array itself finds its elements read ahead by their decoders' paths.
                 if try container.decodeNil() { continue }
                 prepared = try read(container.superDecoder(), as: type)
             }
             if waiting.isEmpty, try identities.pendingNeedNoFetch() {
-                objects.append(try makeObject(prepared))
+                objects.append(try makeObject(prepared.read, prepared: prepared))
             } else {
                 waiting.append(prepared)
             }
@@ -154,7 +164,7 @@ final class ImportSession: ContextSession, @unchecked Sendable {
         var made: [PreparedDecoder] = []
         waiting.reverse()
         while let prepared = waiting.popLast() {
-            objects.append(try makeObject(prepared))
+            objects.append(try makeObject(prepared.read, prepared: prepared))
             made.append(prepared)
             if made.count == Self.decodersFreedTogether { made.removeAll(keepingCapacity: true) }
         }
@@ -163,11 +173,11 @@ final class ImportSession: ContextSession, @unchecked Sendable {
 
     /// The prepared decoder of the value `decoder` holds: read ahead, or read (and planned) now.
     private func read(_ decoder: any Decoder, as type: DecodableType) throws -> PreparedDecoder {
-        if let running = runningHooks.last, let prepared = running.takeRelated(at: decoder.codingPath.map { JSONKey(converting: $0) }),
+        if let running = runningHooks.last?.prepared, let prepared = running.takeRelated(at: decoder.codingPath.map { JSONKey(converting: $0) }),
            prepared.type === type {
             return prepared
         }
-        let prepared = try reader.read(decoder, as: type)
+        let prepared = try PreparedDecoder(reader.read(decoder, as: type))
         planner.plan(prepared)
         return prepared
     }
@@ -178,31 +188,45 @@ final class ImportSession: ContextSession, @unchecked Sendable {
         guard case .mapped(let type) = try types.destination(object.entity) else {
             throw CoreDataCodableError(.entityNotFound(className: String(reflecting: Swift.type(of: object))))
         }
-        return PreparedDecoder(forwardingTo: .decoder(decoder), userInfo: decoder.userInfo, values: try type.runContainerHook(decoder), type: type)
+        return PreparedDecoder(ObjectRead(type: type, values: try type.runContainerHook(decoder), userInfo: decoder.userInfo, source: .decoder(decoder)))
     }
 
-    /// The object of `prepared`: found by its identity or inserted, recorded in the undo log, then
-    /// initialized by its type's `initialize(from:)`.
-    func makeObject(_ prepared: PreparedDecoder) throws -> NSManagedObject {
-        let type = prepared.type
+    /// The object of `read`: found by its identity or inserted, recorded in the undo log, then
+    /// initialized by its type's `initialize(from:)`. `prepared` holds what was read ahead with
+    /// it, and the slot of its identity; without it, the hook receives the value's own decoder if
+    /// that gives the same container (``ObjectRead/hookDecoder``).
+    func makeObject(_ read: ObjectRead, prepared: PreparedDecoder? = nil) throws -> NSManagedObject {
+        let type = read.type
         let object: NSManagedObject
         var state: UndoState
-        if let identity = prepared.identity {
+        var slot: UndoLog.Slot?
+        if let identity = read.identity {
             let table = identities.table(for: type.mapping)
-            let found = table.object(slot: prepared.slot, identity: identity) {
-                insert(type, identityValues: prepared.identityValues, registered: (table, identity))
+            let found = table.object(slot: prepared?.slot, identity: identity) {
+                insert(type, identityValues: read.identityValues, registered: (table, identity))
             }
             object = found.object
+            slot = (table, found.slot)
             state = found.state
-            if state == .unrecorded { state = undo.recordChange(object, slot: (table, found.slot)) }
+            if state == .unrecorded { state = undo.recordChange(object, slot: slot) }
         } else {
-            object = insert(type, identityValues: prepared.identityValues, registered: nil)
+            object = insert(type, identityValues: read.identityValues, registered: nil)
             state = .inserted
         }
-        prepared.target = (ObjectIdentifier(object), state)
-        runningHooks.append(prepared)
+        let carrier: PreparedDecoder?
+        let decoder: any Decoder
+        if let prepared {
+            (carrier, decoder) = (prepared, prepared)
+        } else if let own = read.hookDecoder {
+            (carrier, decoder) = (nil, own)
+        } else {
+            let made = PreparedDecoder(read)
+            (carrier, decoder) = (made, made)
+        }
+        carrier?.object = ObjectIdentifier(object)
+        runningHooks.append(ObjectInProgress(object: ObjectIdentifier(object), read: read, prepared: carrier, slot: slot, state: state))
         defer { runningHooks.removeLast() }
-        try type.runInitializeHook(on: object, from: prepared)
+        try type.runInitializeHook(on: object, from: decoder)
         return object
     }
 

@@ -29,12 +29,14 @@ final class RelatedObjectsPlanner {
     func plan(_ prepared: PreparedDecoder) {
         session.identities.enqueue(prepared)
         let mapping = prepared.type.mapping
-        if prepared.holdsOnlyIdentity, mapping.identityProperties.first?.path.count == 1 { return }
-        if reachesOnlyCompleteTables(prepared.type) { return }
+        if prepared.read.holdsOnlyIdentity, mapping.identityProperties.first?.path.count == 1 { return }
+        if needsNoLookup(prepared.type) { return }
         readRelated(of: prepared)
     }
 
-    private func reachesOnlyCompleteTables(_ type: DecodableType) -> Bool {
+    /// Whether no object `type` reaches needs a lookup: every entity it reaches with an identity
+    /// has a complete table. Its objects are then made as soon as they are read.
+    func needsNoLookup(_ type: DecodableType) -> Bool {
         let id = ObjectIdentifier(type)
         if typesReachingCompleteTables.contains(id) { return true }
         let complete = session.types.reachableIdentifiedMappings(from: type).allSatisfy { session.identities.table(for: $0).isComplete }
@@ -69,7 +71,8 @@ final class RelatedObjectsPlanner {
                       let related = readElements(of: &elements, userInfo: prepared.userInfo, as: destination)
                 else { continue }
                 prepared.keep(.many(related), at: index)
-            } else if let related = try? session.reader.read(at: key, in: container, userInfo: prepared.userInfo, as: destination) {
+            } else if let read = try? session.reader.read(at: key, in: container, userInfo: prepared.userInfo, as: destination) {
+                let related = PreparedDecoder(read)
                 plan(related)
                 prepared.keep(.one(related), at: index)
             }
@@ -85,13 +88,14 @@ final class RelatedObjectsPlanner {
         if let count = elements.count { read.reserveCapacity(count) }
         var arrayPath: ArrayCodingPath?
         while !elements.isAtEnd {
-            let next: PreparedDecoder?
+            let next: ObjectRead?
             do {
                 next = try session.reader.readNext(in: &elements, userInfo: userInfo, as: type, arrayPath: &arrayPath)
             } catch {
                 return nil
             }
-            guard let prepared = next else { continue }
+            guard let next else { continue }
+            let prepared = PreparedDecoder(next)
             plan(prepared)
             read.append(prepared)
         }

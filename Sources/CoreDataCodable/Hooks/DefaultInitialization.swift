@@ -9,23 +9,18 @@ enum DefaultInitialization {
     /// its values are read already. Any other decoder is read now, in the running import of the
     /// object's context or a new one.
     static func apply(to object: NSManagedObject, from decoder: any Decoder, including isIncluded: (PropertyMapping) -> Bool) throws {
-        if let prepared = decoder as? PreparedDecoder, let target = prepared.target, target.object == ObjectIdentifier(object),
-           let session = ImportSession.current, session.isRunningHook(of: prepared) {
+        if let session = ImportSession.current, let progress = session.objectInProgress(object, decoder: decoder) {
             try session.undoingOnFailure { session in
-                try ObjectApplier(session: session).apply(prepared, to: object, state: target.state, including: isIncluded)
+                try ObjectApplier(session: session).apply(progress, to: object, including: isIncluded)
             }
             return
         }
         let context = try object.managedObjectContext ?? decoder.requireContext()
         try ImportSession.run(in: context) { session in
             let prepared = try decoder as? PreparedDecoder ?? session.read(decoder, for: object)
-            // The import made the object for this decoder, and recorded it already.
-            let state = if let target = prepared.target, target.object == ObjectIdentifier(object) {
-                target.state
-            } else {
-                session.undo.recordChange(object, slot: nil)
-            }
-            try ObjectApplier(session: session).apply(prepared, to: object, state: state, including: isIncluded)
+            let state = session.undo.recordChange(object, slot: nil)
+            let progress = ObjectInProgress(object: ObjectIdentifier(object), read: prepared.read, prepared: prepared, slot: nil, state: state)
+            try ObjectApplier(session: session).apply(progress, to: object, including: isIncluded)
         }
     }
 }

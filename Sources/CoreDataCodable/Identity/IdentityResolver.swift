@@ -37,7 +37,7 @@ final class IdentityResolver {
     /// reads without hashing again. An identity met for the first time is enqueued for the next
     /// fetch, unless the table is complete.
     func enqueue(_ prepared: PreparedDecoder) {
-        guard let identity = prepared.identity else { return }
+        guard let identity = prepared.read.identity else { return }
         let mapping = prepared.type.mapping
         let table = table(for: mapping)
         prepared.slot = table.slot(for: identity) {

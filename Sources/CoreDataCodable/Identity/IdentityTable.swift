@@ -84,6 +84,11 @@ final class IdentityTable {
         return (object, slot, .inserted)
     }
 
+    /// The undo state of the object of `slot`.
+    func undoState(at slot: Int) -> UndoState {
+        undoStates[slot]
+    }
+
     /// Sets the undo state of the object of `slot`.
     func setUndoState(_ state: UndoState, at slot: Int) {
         undoStates[slot] = state

@@ -24,8 +24,6 @@ final class UndoLog {
     private enum Entry {
         /// Inserted by the import, with the table it was registered in under its identity.
         case inserted(NSManagedObject, registered: (table: IdentityTable, identity: ObjectIdentity)?)
-        /// Saved and without unsaved changes before the import: refreshing it restores it.
-        case saved(NSManagedObject, slot: Slot?)
         /// Saved with unsaved changes from before the import: refreshed, then given those changes again.
         case changed(NSManagedObject, changes: [String: Any], slot: Slot?)
         /// Inserted before the import: the values of its entity's properties, in their order.
@@ -48,19 +46,16 @@ final class UndoLog {
     }
 
     /// Records how to put `object` back as it is, before the import first changes it, and returns
-    /// its state from then on: `inserted` for an object the import inserted, which needs nothing.
-    /// An object with an identity `slot` has its state kept there.
+    /// its undo state from then on. An object with an identity `slot` has its state kept there.
     func recordChange(_ object: NSManagedObject, slot: Slot?) -> UndoState {
         let id = ObjectIdentifier(object)
-        if !states.isEmpty, let state = states[id] {
-            if let slot { slot.table.setUndoState(state, at: slot.slot) }
+        if let slot {
+            let state = slot.table.undoState(at: slot.slot)
+            if state != .unrecorded { return state }
+        } else if !states.isEmpty, let state = states[id] {
             return state
         }
-        if let slot {
-            slot.table.setUndoState(.recorded, at: slot.slot)
-        } else {
-            states[id] = .recorded
-        }
+        let state: UndoState
         if object.isInserted {
             let values = object.entity.properties.map { property -> Any? in
                 let value = object.value(forKey: property.name)
@@ -68,14 +63,21 @@ final class UndoLog {
                 return Self.snapshot(ofToMany: value)
             }
             entries.append(.insertedBefore(object, values: values, slot: slot))
+            state = .recorded
         } else if !updatedBefore.isEmpty, updatedBefore.contains(id) {
             entries.append(.changed(object, changes: object.changedValues().mapValues { Self.snapshot(ofToMany: $0) ?? NSNull() }, slot: slot))
+            state = .recorded
         } else {
-            // Changes it has are the import's own, made through an inverse (a country that lost a
-            // person): refreshing undoes them too. Reading them would load the relationship.
-            entries.append(.saved(object, slot: slot))
+            // Refreshing at the end of a failed import restores it, whatever changed it (its own
+            // values, or an inverse relationship), without reading its values now.
+            state = .saved
         }
-        return .recorded
+        if let slot {
+            slot.table.setUndoState(state, at: slot.slot)
+        } else {
+            states[id] = state
+        }
+        return state
     }
 
     /// Records that a destination is about to be decoded by its own `init(from:)`, which may insert
@@ -84,10 +86,11 @@ final class UndoLog {
         if insertedBeforePlainDecodes == nil { insertedBeforePlainDecodes = context.insertedObjects }
     }
 
-    /// Undoes what was recorded since `mark`. When the decode goes on (a nested value failed and is
-    /// decoded again another way), saved objects are not refreshed: the decode sets their values
+    /// Undoes what was recorded since `mark`. When the decode goes on (a hook caught a nested
+    /// failure), objects with changes of their own are not refreshed: the decode sets their values
     /// again, and a refreshed object costs a fetch when read next (refreshing in a 10k import into
-    /// a store of 100k people made it 1.8x slower). ``undoEverything()`` refreshes them at the end.
+    /// a store of 100k people made it 1.8x slower). Saved objects are refreshed only at the end of a
+    /// failed import (``undoUnrecordedChanges()``).
     func undo(to mark: Int, decodeGoesOn: Bool) {
         while entries.count > mark {
             switch entries.removeLast() {
@@ -95,9 +98,6 @@ final class UndoLog {
                 if let registered { registered.table.forget(object, identity: registered.identity) }
                 states[ObjectIdentifier(object)] = nil
                 context.delete(object)
-            case .saved(let object, let slot):
-                if !decodeGoesOn { context.refresh(object, mergeChanges: false) }
-                forget(object, slot: slot)
             case .changed(let object, let changes, let slot):
                 if !decodeGoesOn {
                     context.refresh(object, mergeChanges: false)

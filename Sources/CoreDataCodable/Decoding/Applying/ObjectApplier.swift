@@ -6,25 +6,23 @@ import Foundation
 /// is compared first: a value equal to the current one is not set, so an update that changes
 /// nothing leaves the object without changes.
 struct ObjectApplier {
-    unowned let session: ImportSession
+    let session: ImportSession
 
-    /// Sets the properties `isIncluded` accepts from `prepared` on `object`, whose undo state is
-    /// `state` (recorded or inserted).
-    func apply(
-        _ prepared: PreparedDecoder, to object: NSManagedObject, state: UndoState, including isIncluded: (PropertyMapping) -> Bool
-    ) throws {
-        let mapping = prepared.type.mapping
-        let identified = prepared.identity != nil && prepared.target?.object == ObjectIdentifier(object)
+    /// Sets the properties `isIncluded` accepts on `object` from the values of `progress`.
+    func apply(_ progress: ObjectInProgress, to object: NSManagedObject, including isIncluded: (PropertyMapping) -> Bool) throws {
+        let read = progress.read
+        let mapping = read.type.mapping
         // A bare identifier found or inserted its object and holds nothing more to apply.
-        if identified, prepared.holdsOnlyIdentity { return }
-        let values = prepared.values
+        if progress.isIdentified, read.holdsOnlyIdentity { return }
+        let values = read.values
+        let state = progress.state
         let relationships = RelationshipReader(session: session)
         for (index, property) in mapping.properties.enumerated() where isIncluded(property) {
             if let attribute = property.attribute {
                 // The object was found or inserted by these very values.
-                if identified, property.isIdentity { continue }
+                if progress.isIdentified, property.isIdentity { continue }
                 try applyAttribute(property, attribute, from: values, to: object, state: state, entity: mapping.entityName)
-            } else if let newValue = try relationships.value(of: property, at: index, in: prepared, entity: mapping.entityName) {
+            } else if let newValue = try relationships.value(of: property, at: index, in: progress, entity: mapping.entityName) {
                 if state == .inserted || !newValue.isSame(asRelationship: property.name, of: object) {
                     object.setValue(newValue.value, forKey: property.name)
                 }

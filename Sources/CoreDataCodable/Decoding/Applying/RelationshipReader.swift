@@ -3,21 +3,24 @@ import Foundation
 /// The new value of a relationship from an object's JSON: its related objects read ahead, a value
 /// set in `container(for:)`, or the JSON value decoded now.
 struct RelationshipReader {
-    unowned let session: ImportSession
+    let session: ImportSession
 
-    /// The objects the relationship `property` (at `index`) of `prepared` stands for; nil when its
-    /// key is absent. `null` clears the relationship.
-    func value(of property: PropertyMapping, at index: Int, in prepared: PreparedDecoder, entity: String) throws -> RelationshipValue? {
-        if let related = prepared.prepared(at: index) {
-            switch related {
-            case .one(let decoder):
-                return .one(try session.makeObject(decoder))
-            case .many(let decoders):
-                return RelationshipValue(toMany: try decoders.map(session.makeObject), ordered: property.isOrdered)
+    /// The objects the relationship `property` (at `index`) of the object in `progress` stands
+    /// for; nil when its key is absent. `null` clears the relationship.
+    func value(of property: PropertyMapping, at index: Int, in progress: ObjectInProgress, entity: String) throws -> RelationshipValue? {
+        if let prepared = progress.prepared {
+            if let related = prepared.prepared(at: index) {
+                switch related {
+                case .one(let decoder):
+                    return .one(try session.makeObject(decoder.read, prepared: decoder))
+                case .many(let decoders):
+                    let objects = try decoders.map { try session.makeObject($0.read, prepared: $0) }
+                    return RelationshipValue(toMany: objects, ordered: property.isOrdered)
+                }
             }
+            if prepared.isAbsent(at: index) { return nil }
         }
-        if prepared.isAbsent(at: index) { return nil }
-        let values = prepared.values
+        let values = progress.read.values
         if let manual = values.manualValue(for: property) {
             guard let manual else { return property.isToMany ? RelationshipValue(toMany: [], ordered: property.isOrdered) : .one(nil) }
             return try manualValue(manual, property, values: values, entity: entity)
@@ -26,7 +29,7 @@ struct RelationshipReader {
         if try container.decodeNil(forKey: key) {
             return property.isToMany ? RelationshipValue(toMany: [], ordered: property.isOrdered) : .one(nil)
         }
-        return try decode(property, at: key, in: container, userInfo: prepared.userInfo, entity: entity)
+        return try decode(property, at: key, in: container, userInfo: progress.read.userInfo, entity: entity)
     }
 
     /// The destination object, or objects, of a relationship value not read ahead.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Reads one JSON value that stands for an object, a JSON object or a bare identifier (`1`),
-/// into a ``PreparedDecoder``: runs its type's `container(for:)` and reads its identity.
+/// into an ``ObjectRead``: runs its type's `container(for:)` and reads its identity.
 ///
 /// An import first reads the payload this way; identities are then looked up and values applied.
 /// A bare identifier is presented to the hooks as an object holding only its identity key
@@ -17,14 +17,14 @@ final class ObjectReader {
 
     /// Reads the value `decoder` holds: a JSON object, or a bare identifier of an entity with a
     /// single identity attribute.
-    func read(_ decoder: any Decoder, as type: DecodableType) throws -> PreparedDecoder {
+    func read(_ decoder: any Decoder, as type: DecodableType) throws -> ObjectRead {
         let container: KeyedDecodingContainer<JSONKey>
         do {
             container = try decoder.container(keyedBy: JSONKey.self)
         } catch DecodingError.typeMismatch {
             return try readIdentifier(decoder, as: type)
         }
-        return try prepare(ObjectDecoder(base: decoder, container: container), forwardingTo: .decoder(decoder), as: type)
+        return try read(ObjectDecoder(base: decoder, container: container), from: .decoder(decoder), as: type)
     }
 
     /// Reads the next non-`null` element of `elements`; nil for `null`. An object is read through
@@ -33,7 +33,7 @@ final class ObjectReader {
     func readNext(
         in elements: inout any UnkeyedDecodingContainer, userInfo: [CodingUserInfoKey: Any], as type: DecodableType,
         arrayPath: inout ArrayCodingPath?
-    ) throws -> PreparedDecoder? {
+    ) throws -> ObjectRead? {
         if try elements.decodeNil() { return nil }
         if expectsIdentifier(type) {
             let index = elements.currentIndex
@@ -48,13 +48,13 @@ final class ObjectReader {
             noteIdentifier(of: type, true)
             return try readIdentifier(elements.superDecoder(), as: type)
         }
-        return try prepare(ObjectDecoder(container: object, userInfo: userInfo), forwardingTo: .object, as: type)
+        return try read(ObjectDecoder(container: object, userInfo: userInfo), from: .object, as: type)
     }
 
     /// Reads the value at `key` of `container`.
     func read(
         at key: JSONKey, in container: KeyedDecodingContainer<JSONKey>, userInfo: [CodingUserInfoKey: Any], as type: DecodableType
-    ) throws -> PreparedDecoder {
+    ) throws -> ObjectRead {
         if expectsIdentifier(type) { return try read(expectingIdentifier: container.superDecoder(forKey: key), as: type) }
         let object: KeyedDecodingContainer<JSONKey>
         do {
@@ -63,7 +63,7 @@ final class ObjectReader {
             noteIdentifier(of: type, true)
             return try readIdentifier(container.superDecoder(forKey: key), as: type)
         }
-        return try prepare(ObjectDecoder(container: object, userInfo: userInfo), forwardingTo: .object, as: type)
+        return try read(ObjectDecoder(container: object, userInfo: userInfo), from: .object, as: type)
     }
 
     /// The keyed container of the next element of `elements`; nil, with `elements` unchanged, when
@@ -92,7 +92,7 @@ final class ObjectReader {
 
     /// Reads the value `decoder` holds, expected to be a bare identifier: it is told from an object
     /// by decoding it as a number or string, which costs no error when the guess is right.
-    private func read(expectingIdentifier decoder: any Decoder, as type: DecodableType) throws -> PreparedDecoder {
+    private func read(expectingIdentifier decoder: any Decoder, as type: DecodableType) throws -> ObjectRead {
         guard let scalar = Self.identifierScalar(decoder, as: type) else {
             noteIdentifier(of: type, false)
             return try read(decoder, as: type)
@@ -125,7 +125,7 @@ final class ObjectReader {
     }
 
     /// Reads the bare identifier `decoder` holds; `scalar` is its value if decoded already.
-    private func readIdentifier(_ decoder: any Decoder, scalar: Any? = nil, as type: DecodableType) throws -> PreparedDecoder {
+    private func readIdentifier(_ decoder: any Decoder, scalar: Any? = nil, as type: DecodableType) throws -> ObjectRead {
         let entity = type.mapping
         guard entity.identityProperties.count == 1, let property = entity.identityProperties.first else {
             throw CoreDataCodableError(
@@ -136,28 +136,23 @@ final class ObjectReader {
             )
         }
         let base = IdentifierDecoder(base: decoder, path: property.path, scalar: scalar)
-        return try prepare(base, forwardingTo: .identifier(of: decoder), as: type, isBareIdentifier: true)
+        return try read(base, from: .identifier(of: decoder), as: type)
     }
 
     /// Runs `container(for:)` on `base` and reads the identity.
-    private func prepare(
-        _ base: some Decoder, forwardingTo forwarding: PreparedDecoder.Forwarding, as type: DecodableType, isBareIdentifier: Bool = false
-    ) throws -> PreparedDecoder {
+    private func read(_ base: some Decoder, from source: ObjectRead.Source, as type: DecodableType) throws -> ObjectRead {
         let values = try type.runContainerHook(base)
-        let prepared = PreparedDecoder(
-            forwardingTo: forwarding, userInfo: base.userInfo, values: values, type: type,
-            isBareIdentifier: isBareIdentifier
-        )
+        var read = ObjectRead(type: type, values: values, userInfo: base.userInfo, source: source)
         let entity = type.mapping
         // The common single identity attribute goes without an array of values.
         if entity.identityProperties.count == 1, let property = entity.identityProperties.first {
-            prepared.setIdentity(value: try Self.identityValue(property, in: values, entity: entity, codingPath: base.codingPath))
+            read.setIdentity(value: try Self.identityValue(property, in: values, entity: entity, codingPath: base.codingPath))
         } else if !entity.identityProperties.isEmpty {
-            prepared.setIdentity(values: try entity.identityProperties.map {
+            read.setIdentity(values: try entity.identityProperties.map {
                 try Self.identityValue($0, in: values, entity: entity, codingPath: base.codingPath)
             })
         }
-        return prepared
+        return read
     }
 
     /// The value of an identity attribute of the object at `codingPath`; a missing or `null` one throws.

@@ -1,0 +1,87 @@
+import Foundation
+
+/// One JSON object or bare identifier as ``ObjectReader`` read it: the values its type's
+/// `container(for:)` returned, and its identity.
+struct ObjectRead {
+    /// Where the JSON value came from, which tells the decoder hooks receive for it.
+    enum Source {
+        /// The JSON's own decoder of the value.
+        case decoder(any Decoder)
+        /// A JSON object read through a nested container: `values` reads it (an ``ObjectDecoder``).
+        case object
+        /// A bare identifier, over the JSON's own decoder of it (an ``IdentifierDecoder``).
+        case identifier(of: any Decoder)
+    }
+
+    let type: DecodableType
+    let values: ObjectValues
+    let userInfo: [CodingUserInfoKey: Any]
+    let source: Source
+    /// The identity read from the values, nil for an entity without identity attributes.
+    private(set) var identity: ObjectIdentity?
+    /// The identity values as decoded, kept only when the identity does not hold them unboxed.
+    private var decodedIdentityValues: [Any] = []
+
+    init(type: DecodableType, values: ObjectValues, userInfo: [CodingUserInfoKey: Any], source: Source) {
+        self.type = type
+        self.values = values
+        self.userInfo = userInfo
+        self.source = source
+    }
+
+    /// Whether the JSON value is a bare identifier: it holds the identity and nothing else.
+    var isBareIdentifier: Bool {
+        if case .identifier = source { true } else { false }
+    }
+
+    /// Whether the value holds nothing but the identity: a bare identifier whose `container(for:)`
+    /// set no value. Its object, found or inserted by that identity, has nothing more to apply.
+    var holdsOnlyIdentity: Bool { isBareIdentifier && values.manualValues.isEmpty }
+
+    /// The identity attribute values as Swift values, in identity order.
+    var identityValues: [Any] {
+        guard let identity, identity.isUnboxed else { return decodedIdentityValues }
+        return [identity.constant(at: 0)]
+    }
+
+    /// Sets the identity from the values decoded for the identity attributes, in their order.
+    mutating func setIdentity(values: [Any]) {
+        identity = values.isEmpty ? nil : ObjectIdentity(values: values, properties: type.mapping.identityProperties)
+        decodedIdentityValues = identity?.isUnboxed == true ? [] : values
+    }
+
+    /// Sets the identity from the value decoded for the single identity attribute.
+    mutating func setIdentity(value: Any) {
+        guard let property = type.mapping.identityProperties.first else { return }
+        identity = ObjectIdentity(value: value, type: property.attributeType)
+        decodedIdentityValues = identity?.isUnboxed == true ? [] : [value]
+    }
+
+    /// A decoder of the value, as the JSON presents it to hooks.
+    var decoder: any Decoder {
+        switch source {
+        case .decoder(let decoder): decoder
+        case .object: ObjectDecoder(container: values.container, userInfo: userInfo)
+        case .identifier(let base): IdentifierDecoder(base: base, path: type.mapping.identityProperties.first?.path ?? [])
+        }
+    }
+
+    /// The decoder `initialize(from:)` receives when nothing was read ahead: the value's own
+    /// decoder, which gives the same container as `container(for:)` returned. Nil when the hook
+    /// set values (only a ``PreparedDecoder`` carries them) or for the JSON's own decoder.
+    var hookDecoder: (any Decoder)? {
+        guard values.manualValues.isEmpty else { return nil }
+        switch source {
+        case .decoder: return nil
+        case .object, .identifier: return decoder
+        }
+    }
+
+    /// The coding path of the value.
+    var codingPath: [any CodingKey] {
+        switch source {
+        case .decoder(let decoder), .identifier(of: let decoder): decoder.codingPath
+        case .object: values.codingPath
+        }
+    }
+}
