@@ -73,7 +73,11 @@ extension Decoder {
         for type: ManagedObject.Type
     ) throws -> CoreDataKeyedDecodingContainer<ManagedObject> {
         // A prepared decoder holds the container `container(for:)` returned already.
-        if let prepared = self as? PreparedDecoder { return CoreDataKeyedDecodingContainer(values: prepared.values) }
+        // The type is compared first: a failing cast of a struct to a class checks the struct
+        // for bridging, which costs a conformance lookup per object.
+        if Self.self == PreparedDecoder.self, let prepared = self as? PreparedDecoder {
+            return CoreDataKeyedDecodingContainer(values: prepared.values)
+        }
         return CoreDataKeyedDecodingContainer(values: try ObjectValues(decoder: self))
     }
 }

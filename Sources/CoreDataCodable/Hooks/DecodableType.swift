@@ -46,6 +46,9 @@ final class DecodableType: @unchecked Sendable {
             objectClass: managedType,
             containerHook: { decoder in
                 let container = try Object.container(for: decoder)
+                // The container of `Object` itself is told by its type, without the protocol
+                // conformance lookup a cast to `ObjectValuesContainer` costs.
+                if let own = container as? CoreDataKeyedDecodingContainer<Object> { return own.values }
                 guard let values = (container as? any ObjectValuesContainer)?.values else {
                     throw DecodingError.typeMismatch(CoreDataKeyedDecodingContainer<Object>.self, DecodingError.Context(
                         codingPath: decoder.codingPath,

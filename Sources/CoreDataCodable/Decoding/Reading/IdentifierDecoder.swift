@@ -2,13 +2,22 @@ import Foundation
 
 /// A decoder presenting a bare identifier (`1`) as the object `{"<identity key path>": 1}`, so
 /// that `container(for:)` and `initialize(from:)` run for bare identifiers as for objects.
-struct IdentifierDecoder: Decoder {
+///
+/// A class, so that both hooks receive the same instance and handing it on as `any Decoder`
+/// allocates no box: bare identifiers are many.
+final class IdentifierDecoder: Decoder {
     let base: any Decoder
     /// The identity attribute's JSON key path.
     let path: [JSONKey]
     /// The identifier as decoded already (an `Int64`, `Double` or `String`), so that decoding it
     /// as that type again costs nothing; nil when not decoded yet.
-    var scalar: Any? = nil
+    let scalar: Any?
+
+    init(base: any Decoder, path: [JSONKey], scalar: Any?) {
+        self.base = base
+        self.path = path
+        self.scalar = scalar
+    }
 
     var codingPath: [any CodingKey] { base.codingPath }
     var userInfo: [CodingUserInfoKey: Any] { base.userInfo }

@@ -2,15 +2,18 @@ import Foundation
 
 /// One JSON object or bare identifier as ``ObjectReader`` read it: the values its type's
 /// `container(for:)` returned, and its identity.
-struct ObjectRead {
+///
+/// A class: the phases hand it on several times per object, and copying a struct of its size
+/// cost a retain and a release per field each time.
+final class ObjectRead {
     /// Where the JSON value came from, which tells the decoder hooks receive for it.
     enum Source {
         /// The JSON's own decoder of the value.
         case decoder(any Decoder)
         /// A JSON object read through a nested container: `values` reads it (an ``ObjectDecoder``).
         case object
-        /// A bare identifier, over the JSON's own decoder of it (an ``IdentifierDecoder``).
-        case identifier(of: any Decoder)
+        /// A bare identifier, presented as an object by its ``IdentifierDecoder``.
+        case identifier(IdentifierDecoder)
     }
 
     let type: DecodableType
@@ -45,13 +48,13 @@ struct ObjectRead {
     }
 
     /// Sets the identity from the values decoded for the identity attributes, in their order.
-    mutating func setIdentity(values: [Any]) {
+    func setIdentity(values: [Any]) {
         identity = values.isEmpty ? nil : ObjectIdentity(values: values, properties: type.mapping.identityProperties)
         decodedIdentityValues = identity?.isUnboxed == true ? [] : values
     }
 
     /// Sets the identity from the value decoded for the single identity attribute.
-    mutating func setIdentity(value: Any) {
+    func setIdentity(value: Any) {
         guard let property = type.mapping.identityProperties.first else { return }
         identity = ObjectIdentity(value: value, type: property.attributeType)
         decodedIdentityValues = identity?.isUnboxed == true ? [] : [value]
@@ -62,7 +65,7 @@ struct ObjectRead {
         switch source {
         case .decoder(let decoder): decoder
         case .object: ObjectDecoder(container: values.container, userInfo: userInfo)
-        case .identifier(let base): IdentifierDecoder(base: base, path: type.mapping.identityProperties.first?.path ?? [])
+        case .identifier(let decoder): decoder
         }
     }
 
@@ -80,7 +83,8 @@ struct ObjectRead {
     /// The coding path of the value.
     var codingPath: [any CodingKey] {
         switch source {
-        case .decoder(let decoder), .identifier(of: let decoder): decoder.codingPath
+        case .decoder(let decoder): decoder.codingPath
+        case .identifier(let decoder): decoder.codingPath
         case .object: values.codingPath
         }
     }

@@ -135,14 +135,14 @@ final class ObjectReader {
                 codingPath: decoder.codingPath
             )
         }
-        let base = IdentifierDecoder(base: decoder, path: property.path, scalar: scalar)
-        return try read(base, from: .identifier(of: decoder), as: type)
+        let identifier = IdentifierDecoder(base: decoder, path: property.path, scalar: scalar)
+        return try read(identifier, from: .identifier(identifier), as: type)
     }
 
     /// Runs `container(for:)` on `base` and reads the identity.
     private func read(_ base: some Decoder, from source: ObjectRead.Source, as type: DecodableType) throws -> ObjectRead {
         let values = try type.runContainerHook(base)
-        var read = ObjectRead(type: type, values: values, userInfo: base.userInfo, source: source)
+        let read = ObjectRead(type: type, values: values, userInfo: base.userInfo, source: source)
         let entity = type.mapping
         // The common single identity attribute goes without an array of values.
         if entity.identityProperties.count == 1, let property = entity.identityProperties.first {
