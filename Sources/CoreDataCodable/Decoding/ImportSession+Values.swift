@@ -35,10 +35,17 @@ extension ImportSession {
 
     /// A decoder given to a default initialization that did not come from this library: its
     /// container, prepared by the object's `container(for:)`.
+    ///
+    /// A class that decodes by its own `init(from:)` (an object being filled) is read with every
+    /// property under its own name.
     private func prepare(_ decoder: any Decoder, for object: NSManagedObject) throws -> PreparedDecoder {
-        let destination = try destinationDecoding(for: object.entity)
-        guard case .mapped(let mapping) = destination else {
-            throw CoreDataCodableError(.entityNotFound(className: String(reflecting: type(of: object))))
+        let mapping: DecodingMapping
+        switch try destinationDecoding(for: object.entity) {
+        case .mapped(let mapped):
+            mapping = mapped
+        case .decodable:
+            let keys = try MappingRegistry.shared.mapping(for: object.entity, in: model)
+            mapping = DecodingMapping.generic(managedType: type(of: object), mapping: keys)
         }
         return PreparedDecoder(forwardingTo: .decoder(decoder), userInfo: decoder.userInfo, values: try mapping.prepare(decoder), mapping: mapping)
     }
