@@ -20,6 +20,12 @@ struct OneLineFetchTests {
         stack.read { people.compactMap { ($0 as? Person)?.personId } }
     }
 
+    /// The ids of the people of `stack()` that `query` fetches, in order.
+    private static func fetchedIds(_ query: String) throws -> [Int64] {
+        let stack = try stack()
+        return ids(try stack.context.objects(Person.self, query), in: stack)
+    }
+
     /// The `CoreDataCodableError` that `body` throws, or nil.
     private static func error(_ body: () throws -> some Any) -> CoreDataCodableError? {
         do {
@@ -50,38 +56,27 @@ struct OneLineFetchTests {
     }
 
     @Test func orderByAscending() throws {
-        let stack = try Self.stack()
-        let people = try stack.context.objects(Person.self, "ORDER BY fullName ASC")
-        #expect(Self.ids(people, in: stack) == [2, 4, 1, 3])
+        #expect(try Self.fetchedIds("ORDER BY fullName ASC") == [2, 4, 1, 3])
     }
 
     @Test func orderByDescending() throws {
-        let stack = try Self.stack()
-        let people = try stack.context.objects(Person.self, "ORDER BY fullName DESC")
-        #expect(Self.ids(people, in: stack) == [3, 1, 4, 2])
+        #expect(try Self.fetchedIds("ORDER BY fullName DESC") == [3, 1, 4, 2])
     }
 
     @Test func orderByTwoKeys() throws {
-        let stack = try Self.stack()
-        let people = try stack.context.objects(Person.self, "ORDER BY city, personId DESC")
-        #expect(Self.ids(people, in: stack) == [3, 1, 4, 2])
+        #expect(try Self.fetchedIds("ORDER BY city, personId DESC") == [3, 1, 4, 2])
     }
 
     @Test func limitAlone() throws {
-        let stack = try Self.stack()
-        let people = try stack.context.objects(Person.self, "LIMIT 1")
-        #expect(people.count == 1)
+        #expect(try Self.fetchedIds("LIMIT 1").count == 1)
     }
 
     @Test func limitAfterPredicateAndOrderBy() throws {
-        let stack = try Self.stack()
-        let people = try stack.context.objects(Person.self, "city == 'Rome' ORDER BY personId DESC LIMIT 1")
-        #expect(Self.ids(people, in: stack) == [4])
+        #expect(try Self.fetchedIds("city == 'Rome' ORDER BY personId DESC LIMIT 1") == [4])
     }
 
     @Test func limitZeroFetchesNothing() throws {
-        let stack = try Self.stack()
-        #expect(try stack.context.objects(Person.self, "LIMIT 0").isEmpty)
+        #expect(try Self.fetchedIds("LIMIT 0") == [])
     }
 
     @Test func keywordsInsideQuotedStringsStayInThePredicate() throws {
@@ -95,9 +90,7 @@ struct OneLineFetchTests {
     }
 
     @Test func lowercaseKeywords() throws {
-        let stack = try Self.stack()
-        let people = try stack.context.objects(Person.self, "fullName beginswith 'A' order by fullName desc limit 5")
-        #expect(Self.ids(people, in: stack) == [4, 2])
+        #expect(try Self.fetchedIds("fullName beginswith 'A' order by fullName desc limit 5") == [4, 2])
     }
 
     @Test func entityNameForm() throws {

@@ -2,9 +2,9 @@
 ///
 /// The predicate is everything before the first `ORDER BY` or `LIMIT` outside quoted strings; the
 /// keywords are matched as whole words in any case.
-struct FetchQuery: Equatable, Sendable {
+struct FetchQuery {
     /// A key path to sort by and its direction.
-    struct SortKey: Equatable, Sendable {
+    struct SortKey {
         let keyPath: String
         let ascending: Bool
     }
@@ -42,7 +42,7 @@ struct FetchQuery: Equatable, Sendable {
             limit = nil
         }
         if let extra = clauses.first {
-            throw Self.invalid(text, Self.isKeyword(extra, "ORDER")
+            throw Self.invalid(text, Self.isKeyword(extra, "ORDER") && limit != nil
                 ? "put ORDER BY before LIMIT"
                 : "remove \(Self.describe(extra)), which follows the last clause")
         }
@@ -51,14 +51,15 @@ struct FetchQuery: Equatable, Sendable {
     /// The `ORDER BY` keys: key paths separated by commas, each followed by an optional ASC or DESC.
     private static func sortKeys(from words: inout ArraySlice<Substring>, of text: String) throws -> [SortKey] {
         var keys: [SortKey] = []
-        repeat {
+        while true {
             let key = words.popFirst()
             guard let key, key.first.map({ $0.isLetter || $0 == "_" }) == true, !isKeyword(key, "LIMIT") else {
                 throw invalid(text, "write a key path after ORDER BY and after each comma (found \(describe(key)))")
             }
             keys.append(SortKey(keyPath: String(key), ascending: try ascending(from: &words, after: key, of: text)))
-        } while words.first == "," && words.popFirst() != nil
-        return keys
+            guard words.first == "," else { return keys }
+            words.removeFirst()
+        }
     }
 
     /// The direction after the sort key `key`: ascending unless DESC follows it.
@@ -84,6 +85,7 @@ struct FetchQuery: Equatable, Sendable {
         CoreDataCodableError(.invalidFetchQuery(query: text, reason: reason))
     }
 
+    /// `word` quoted, for an error message; the end of the query when there is no word.
     private static func describe(_ word: Substring?) -> String {
         word.map { "\"\($0)\"" } ?? "the end of the query"
     }
