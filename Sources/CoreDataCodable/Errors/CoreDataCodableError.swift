@@ -36,6 +36,7 @@ public struct CoreDataCodableError: Error, CustomStringConvertible, Sendable {
         case objectWithoutContext(entity: String)
         case relationshipWithoutIdentity(entity: String, relationship: String, destination: String)
         case unknownEntity(name: String)
+        case noPrimaryKey(entity: String)
         case invalidFetchQuery(query: String, reason: String)
     }
 
@@ -65,6 +66,7 @@ public struct CoreDataCodableError: Error, CustomStringConvertible, Sendable {
         case .objectWithoutContext: Self.objectWithoutContext
         case .relationshipWithoutIdentity: Self.relationshipWithoutIdentity
         case .unknownEntity: Self.unknownEntity
+        case .noPrimaryKey: Self.noPrimaryKey
         case .invalidFetchQuery: Self.invalidFetchQuery
         }
     }
@@ -77,7 +79,7 @@ public struct CoreDataCodableError: Error, CustomStringConvertible, Sendable {
              .unknownIdentityAttribute(let entity, _), .bareIdentifierWithoutSingleIdentity(let entity, _),
              .propertyNotDecodable(let entity, _, _), .propertyNotEncodable(let entity, _, _),
              .objectWithoutContext(let entity),
-             .relationshipWithoutIdentity(let entity, _, _), .unknownEntity(let entity):
+             .relationshipWithoutIdentity(let entity, _, _), .unknownEntity(let entity), .noPrimaryKey(let entity):
             entity
         }
     }
@@ -145,6 +147,9 @@ public struct CoreDataCodableError: Error, CustomStringConvertible, Sendable {
             message = "The context's model has no entity named \(name): check the name's spelling and case."
         case .invalidFetchQuery(let query, let reason):
             message = "Cannot read the fetch query \"\(query)\": \(reason)."
+        case .noPrimaryKey(let entity):
+            message = "\(entity) has no primary key: declare a single `identityAttribute`, set `sync.isPrimaryKey` "
+                + "in an attribute's user info, or name the attribute `id` or `remoteID`."
         }
         guard !path.isEmpty else { return message }
         return message + " (coding path: \(path.map(\.stringValue).joined(separator: ".")))"
@@ -178,4 +183,6 @@ extension CoreDataCodableError {
     public static let unknownEntity = Code("unknownEntity")
     /// A fetch query's `ORDER BY` or `LIMIT` clause is malformed, or sorts by a key the entity lacks.
     public static let invalidFetchQuery = Code("invalidFetchQuery")
+    /// An object was looked up by primary key in an entity that has none.
+    public static let noPrimaryKey = Code("noPrimaryKey")
 }
