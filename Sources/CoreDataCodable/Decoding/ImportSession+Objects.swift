@@ -13,6 +13,17 @@ extension ImportSession {
         }
     }
 
+    /// Decodes the JSON array `decoder` holds as objects of the destination `destination` gives,
+    /// in the running session of the decoder's context or a new one: what `Many` and syncs decode.
+    static func decodeArray(
+        from decoder: any Decoder, as destination: (ImportSession) throws -> DestinationDecoding
+    ) throws -> [NSManagedObject] {
+        try run(in: decoder.requireContext()) { session in
+            var container = try decoder.unkeyedContainer()
+            return try session.decodeObjects(destination(session), from: &container, userInfo: decoder.userInfo)
+        }
+    }
+
     /// How many made objects' sources ``decodeObjects(_:from:userInfo:)`` frees at a time.
     private static let sourcesFreedTogether = 1024
 

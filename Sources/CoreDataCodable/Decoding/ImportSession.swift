@@ -14,6 +14,11 @@ final class ImportSession: ContextSession, @unchecked Sendable {
 
     let context: NSManagedObjectContext
     let model: NSManagedObjectModel
+    /// Set for the session of a model-driven sync, whose JSON keys are the model's property names:
+    /// every entity decodes by Sync's conventions, whatever its class.
+    @TaskLocal static var modelConventions = false
+    /// Whether this session decodes by Sync's conventions (see ``modelConventions``).
+    let usesModelConventions: Bool
     let thread = ThreadIdentity.current
 
     /// Identities looked up in the context or inserted, with their objects, by entity name.
@@ -84,6 +89,7 @@ final class ImportSession: ContextSession, @unchecked Sendable {
 
     init(context: NSManagedObjectContext) throws {
         self.context = context
+        usesModelConventions = Self.modelConventions
         model = try context.requireModel()
         updatedBefore = context.hasChanges ? Set(context.updatedObjects.map(ObjectIdentifier.init)) : []
     }
@@ -467,7 +473,9 @@ final class ImportSession: ContextSession, @unchecked Sendable {
     /// How to decode objects of a relationship's destination entity.
     func destinationDecoding(for entity: NSEntityDescription) throws -> DestinationDecoding {
         if let destination = destinations[entity.codableName] { return destination }
-        let destination = try MappingRegistry.shared.destinationDecoding(for: entity, in: model)
+        let destination: DestinationDecoding = usesModelConventions
+            ? .mapped(try MappingRegistry.shared.syncDecodingMapping(for: entity, in: model))
+            : try MappingRegistry.shared.destinationDecoding(for: entity, in: model)
         destinations[entity.codableName] = destination
         if case .mapped(let mapping) = destination { adopt(mapping) }
         return destination

@@ -37,6 +37,8 @@ public struct CoreDataCodableError: Error, CustomStringConvertible, Sendable {
         case relationshipWithoutIdentity(entity: String, relationship: String, destination: String)
         case unknownEntity(name: String)
         case noPrimaryKey(entity: String)
+        case invalidSyncPayload(entity: String)
+        case unrelatedSyncParent(entity: String, parent: String)
         case invalidFetchQuery(query: String, reason: String)
     }
 
@@ -67,6 +69,8 @@ public struct CoreDataCodableError: Error, CustomStringConvertible, Sendable {
         case .relationshipWithoutIdentity: Self.relationshipWithoutIdentity
         case .unknownEntity: Self.unknownEntity
         case .noPrimaryKey: Self.noPrimaryKey
+        case .invalidSyncPayload: Self.invalidSyncPayload
+        case .unrelatedSyncParent: Self.unrelatedSyncParent
         case .invalidFetchQuery: Self.invalidFetchQuery
         }
     }
@@ -79,7 +83,8 @@ public struct CoreDataCodableError: Error, CustomStringConvertible, Sendable {
              .unknownIdentityAttribute(let entity, _), .bareIdentifierWithoutSingleIdentity(let entity, _),
              .propertyNotDecodable(let entity, _, _), .propertyNotEncodable(let entity, _, _),
              .objectWithoutContext(let entity),
-             .relationshipWithoutIdentity(let entity, _, _), .unknownEntity(let entity), .noPrimaryKey(let entity):
+             .relationshipWithoutIdentity(let entity, _, _), .unknownEntity(let entity), .noPrimaryKey(let entity),
+             .invalidSyncPayload(let entity), .unrelatedSyncParent(let entity, _):
             entity
         }
     }
@@ -147,6 +152,10 @@ public struct CoreDataCodableError: Error, CustomStringConvertible, Sendable {
             message = "The context's model has no entity named \(name): check the name's spelling and case."
         case .invalidFetchQuery(let query, let reason):
             message = "Cannot read the fetch query \"\(query)\": \(reason)."
+        case .invalidSyncPayload(let entity):
+            message = "Cannot sync \(entity): the payload must be a JSON array of objects, or one object."
+        case .unrelatedSyncParent(let entity, let parent):
+            message = "Cannot sync \(entity) under a \(parent): \(entity) has no relationship to \(parent); pass a parent it relates to."
         case .noPrimaryKey(let entity):
             message = "\(entity) has no primary key: declare a single `identityAttribute`, set `sync.isPrimaryKey` "
                 + "in an attribute's user info, or name the attribute `id` or `remoteID`."
@@ -185,4 +194,8 @@ extension CoreDataCodableError {
     public static let invalidFetchQuery = Code("invalidFetchQuery")
     /// An object was looked up by primary key in an entity that has none.
     public static let noPrimaryKey = Code("noPrimaryKey")
+    /// A sync payload is neither a JSON array nor a JSON object.
+    public static let invalidSyncPayload = Code("invalidSyncPayload")
+    /// A sync's parent is of an entity the synced entity has no relationship to.
+    public static let unrelatedSyncParent = Code("unrelatedSyncParent")
 }

@@ -1,0 +1,149 @@
+import Foundation
+
+/// One model-driven sync of a payload into an entity (Sync's `changes`), run in an import session
+/// whose entities decode by Sync's conventions.
+///
+/// 1. The payload is translated to the model's property names (``SyncPayloadTranslator``).
+/// 2. One fetch finds the stored objects the payload names and, when deleting, those in scope
+///    (the predicate and the parent's related objects); the found ones are registered in the
+///    session's identity table, so the decode looks none of them up again.
+/// 3. The import engine decodes the translated payload: uniquing, nested objects, bare identifiers,
+///    smart updates and undo are its own.
+/// 4. Deletions come last, after everything that can throw: stored objects in scope the payload
+///    does not name, stored duplicates of a primary key, one-to-many children a nested array no
+///    longer holds, and objects inserted only for a bare identifier that matches nothing.
+struct ModelSync {
+    let session: ImportSession
+    let scope: SyncScope
+    let primaryKey: NSAttributeDescription
+    /// The caller's decoder, whose `userInfo` the decode gets.
+    let callerDecoder: JSONDecoder
+
+    private var entity: NSEntityDescription { scope.entity }
+    private var operations: SyncOperations { scope.operations }
+
+    /// Syncs the payload's elements (JSON objects, as `JSONSerialization` reads them).
+    func run(_ elements: [Any]) throws -> SyncChanges {
+        let context = session.context
+        var translator = SyncPayloadTranslator()
+        var translated = try translator.translate(array: elements, of: entity, path: [])
+        let payloadKeys = Set(translated.compactMap { $0[primaryKey.name].flatMap { SyncPayloadTranslator.identity($0, of: primaryKey) } })
+        let stored = try storedObjects(keys: payloadKeys)
+        let mapping = try MappingRegistry.shared.syncDecodingMapping(for: entity, in: session.model)
+        let byKey = stored.filter { payloadKeys.contains($0.key) }
+        session.identityTable(for: mapping.mapping).register(found: byKey.map { ($0.key, $0.object) })
+        let existing = Set(byKey.map(\.key))
+        translated.removeAll { element in
+            guard let key = element[primaryKey.name].flatMap({ SyncPayloadTranslator.identity($0, of: primaryKey) }) else { return true }
+            return !operations.contains(existing.contains(key) ? .update : .insert)
+        }
+        let insertedBefore = context.insertedObjects
+        let updatedBefore = Set(context.updatedObjects.map(ObjectIdentifier.init))
+        let objects = try decode(translated, mapping: mapping)
+        try scope.attachToParent(objects)
+        var changes = scope.changes(of: objects, insertedBefore: insertedBefore)
+        let seen = Set(objects.map(ObjectIdentifier.init))
+        // A stored object the payload names but the decode did not use is a duplicate of the one
+        // it used; one the payload does not name is deleted when deleting.
+        let decodedKeys = Set(stored.filter { seen.contains(ObjectIdentifier($0.object)) }.map(\.key))
+        for (key, object) in stored where !seen.contains(ObjectIdentifier(object)) {
+            guard decodedKeys.contains(key) || (!payloadKeys.contains(key) && operations.contains(.delete)) else { continue }
+            changes.deleted.append(object.objectID)
+            context.delete(object)
+        }
+        if operations.contains(.deleteRelationships) { deleteOrphanedChildren(updatedBefore: updatedBefore, translator: translator) }
+        deleteUnmatchedReferences(translator: translator, insertedBefore: insertedBefore)
+        return changes
+    }
+
+    /// The stored objects of the entity, with their primary keys, that the payload names or, when
+    /// deleting, that are in scope: one fetch.
+    private func storedObjects(keys: Set<ObjectIdentity>) throws -> [(key: ObjectIdentity, object: NSManagedObject)] {
+        let named = NSComparisonPredicate(
+            leftExpression: NSExpression(forKeyPath: primaryKey.name),
+            rightExpression: NSExpression(forConstantValue: keys.map { $0.constant(at: 0) }),
+            modifier: .direct, type: .in, options: []
+        )
+        let request = NSFetchRequest<NSManagedObject>(entityName: entity.codableName)
+        if operations.contains(.delete) {
+            let inScope = try scope.deletionPredicate() ?? NSPredicate(value: true)
+            request.predicate = NSCompoundPredicate(orPredicateWithSubpredicates: [named, inScope])
+        } else {
+            request.predicate = named
+        }
+        return try session.context.fetch(request).compactMap { object in
+            object.value(forKey: primaryKey.name).flatMap { ObjectIdentity(value: $0, type: primaryKey.attributeType) }.map { ($0, object) }
+        }
+    }
+
+    /// Decodes the translated elements with the import engine, in payload order.
+    private func decode(_ elements: [[String: Any]], mapping: DecodingMapping) throws -> [NSManagedObject] {
+        let data = try JSONSerialization.data(withJSONObject: elements)
+        let decoder = JSONDecoder()
+        decoder.userInfo = callerDecoder.userInfo
+        decoder.managedObjectContext = session.context
+        decoder.dateDecodingStrategy = .secondsSince1970
+        decoder.dataDecodingStrategy = .base64
+        return try SyncedElements.$mapping.withValue(SyncedElements.Mapping(value: mapping)) {
+            try decoder.decode(SyncedElements.self, from: data).objects
+        }
+    }
+
+    /// Deletes the stored objects this sync took out of a one-to-many relationship (a note its
+    /// user's nested array no longer holds): the payload does not hold them, and their to-one back
+    /// to the parent is now empty.
+    private func deleteOrphanedChildren(updatedBefore: Set<ObjectIdentifier>, translator: SyncPayloadTranslator) {
+        let context = session.context
+        context.processPendingChanges()
+        for object in context.updatedObjects where !updatedBefore.contains(ObjectIdentifier(object)) {
+            if let primaryKey = object.entity.syncPrimaryKeyAttribute,
+               let key = object.value(forKey: primaryKey.name).flatMap({ ObjectIdentity(value: $0, type: primaryKey.attributeType) }),
+               translator.objectKeys[object.entity.codableName]?.contains(key) == true {
+                continue
+            }
+            let changed = object.changedValues()
+            let orphaned = object.entity.properties.contains { property in
+                guard let relationship = property as? NSRelationshipDescription, !relationship.isToMany,
+                      relationship.inverseRelationship?.isToMany == true, changed[relationship.name] != nil
+                else { return false }
+                return object.value(forKey: relationship.name) == nil
+            }
+            if orphaned { context.delete(object) }
+        }
+    }
+
+    /// Deletes the objects inserted only for bare identifiers (`tag_ids`, `user_id`) that match no
+    /// object, stored or in the payload: Sync ignores such identifiers.
+    private func deleteUnmatchedReferences(translator: SyncPayloadTranslator, insertedBefore: Set<NSManagedObject>) {
+        let context = session.context
+        for object in context.insertedObjects where !insertedBefore.contains(object) {
+            let entityName = object.entity.codableName
+            guard let primaryKey = object.entity.syncPrimaryKeyAttribute,
+                  let key = object.value(forKey: primaryKey.name).flatMap({ ObjectIdentity(value: $0, type: primaryKey.attributeType) }),
+                  translator.referenceKeys[entityName]?.contains(key) == true,
+                  translator.objectKeys[entityName]?.contains(key) != true
+            else { continue }
+            context.delete(object)
+        }
+    }
+}
+
+/// The translated payload's array, decoded in the running sync's session.
+private struct SyncedElements: Decodable {
+    /// The decoding mapping of the synced entity, handed to `init(from:)` on the same thread.
+    struct Mapping: @unchecked Sendable {
+        let value: DecodingMapping
+    }
+
+    @TaskLocal static var mapping: Mapping?
+
+    let objects: [NSManagedObject]
+
+    init(from decoder: any Decoder) throws {
+        guard let mapping = Self.mapping?.value else {
+            objects = []
+            return
+        }
+        objects = try ImportSession.decodeArray(from: decoder) { _ in .mapped(mapping) }
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+
+/// Translates a Sync payload, as `JSONSerialization` reads it, into the JSON the import engine
+/// reads in a model-driven sync: each object's keys become its entity's property names, values
+/// take their attribute's JSON form, `<name>_id` and `<name>_ids` become bare identifiers, and
+/// elements without a primary key are dropped, as Sync does.
+///
+/// A key is found as `sync.remoteKey` (a key path may reach into nested objects), as the
+/// property's snake_case remote key, or as its own name.
+struct SyncPayloadTranslator {
+    /// The primary keys of the objects the payload holds in full, by entity name.
+    private(set) var objectKeys: [String: Set<ObjectIdentity>] = [:]
+    /// The primary keys the payload names only as bare identifiers, by entity name.
+    private(set) var referenceKeys: [String: Set<ObjectIdentity>] = [:]
+
+    /// The translated elements of a JSON array of objects of `entity`; elements without a primary
+    /// key (missing or `null`) are left out.
+    mutating func translate(array elements: [Any], of entity: NSEntityDescription, path: [JSONKey]) throws -> [[String: Any]] {
+        var translated: [[String: Any]] = []
+        for (index, element) in elements.enumerated() {
+            let elementPath = path + [JSONKey(intValue: index)]
+            guard let object = element as? [String: Any] else {
+                throw DecodingError.typeMismatch([String: Any].self, DecodingError.Context(
+                    codingPath: elementPath, debugDescription: "Expected a JSON object for a \(entity.codableName)."
+                ))
+            }
+            if let result = try translate(object: object, of: entity, path: elementPath) { translated.append(result) }
+        }
+        return translated
+    }
+
+    /// The translated JSON object of an object of `entity`; nil when it has no primary key value.
+    mutating func translate(object: [String: Any], of entity: NSEntityDescription, path: [JSONKey]) throws -> [String: Any]? {
+        var translated: [String: Any] = [:]
+        if let primaryKey = entity.syncPrimaryKeyAttribute {
+            guard let (value, identity) = try primaryKeyValue(in: object, attribute: primaryKey, entity: entity, path: path) else { return nil }
+            translated[primaryKey.name] = value
+            objectKeys[entity.codableName, default: []].insert(identity)
+        }
+        for property in entity.properties where translated[property.name] == nil {
+            if let attribute = property as? NSAttributeDescription {
+                guard attribute.attributeType != .transformableAttributeType,
+                      let (value, key) = SyncPayloadKeys.value(of: attribute, in: object, entity: entity)
+                else { continue }
+                translated[attribute.name] = try SyncValueCoercion.jsonValue(value, for: attribute, codingPath: path + key)
+            } else if let relationship = property as? NSRelationshipDescription, let destination = relationship.destinationEntity {
+                if let value = try relationshipValue(relationship, destination: destination, in: object, entity: entity, path: path) {
+                    translated[relationship.name] = value
+                }
+            }
+        }
+        return translated
+    }
+
+    /// The JSON value of a relationship: nested objects translated, bare identifiers typed,
+    /// `null` kept; nil when the object names the relationship nowhere.
+    private mutating func relationshipValue(
+        _ relationship: NSRelationshipDescription, destination: NSEntityDescription, in object: [String: Any],
+        entity: NSEntityDescription, path: [JSONKey]
+    ) throws -> Any? {
+        if let (value, key) = SyncPayloadKeys.value(of: relationship, in: object, entity: entity) {
+            let valuePath = path + key
+            if value is NSNull { return NSNull() }
+            if relationship.isToMany {
+                guard let elements = value as? [Any] else {
+                    throw DecodingError.typeMismatch([Any].self, DecodingError.Context(
+                        codingPath: valuePath, debugDescription: "Expected an array for \(entity.codableName).\(relationship.name)."
+                    ))
+                }
+                var related: [Any] = []
+                for (index, element) in elements.enumerated() {
+                    let elementPath = valuePath + [JSONKey(intValue: index)]
+                    if let nested = element as? [String: Any] {
+                        if let translated = try translate(object: nested, of: destination, path: elementPath) { related.append(translated) }
+                    } else if let identifier = try reference(element, to: destination, path: elementPath) {
+                        related.append(identifier)
+                    }
+                }
+                return related
+            }
+            if let nested = value as? [String: Any] { return try translate(object: nested, of: destination, path: valuePath) }
+            return try reference(value, to: destination, path: valuePath)
+        }
+        guard let (value, key) = SyncPayloadKeys.identifiers(of: relationship, in: object) else { return nil }
+        if value is NSNull { return NSNull() }
+        guard relationship.isToMany else { return try reference(value, to: destination, path: path + key) }
+        let identifiers = value as? [Any] ?? [value]
+        return try identifiers.enumerated().compactMap { index, element in
+            try reference(element, to: destination, path: path + key + [JSONKey(intValue: index)])
+        }
+    }
+
+    /// A bare identifier of `destination`, as its primary key's JSON value; nil for `null`.
+    private mutating func reference(_ value: Any, to destination: NSEntityDescription, path: [JSONKey]) throws -> Any? {
+        guard !(value is NSNull) else { return nil }
+        guard let primaryKey = destination.syncPrimaryKeyAttribute else {
+            throw CoreDataCodableError(.noPrimaryKey(entity: destination.codableName), codingPath: path)
+        }
+        let typed = try SyncValueCoercion.jsonValue(value, for: primaryKey, codingPath: path)
+        if let identity = Self.identity(typed, of: primaryKey) { referenceKeys[destination.codableName, default: []].insert(identity) }
+        return typed
+    }
+
+    /// The primary key's JSON value in `object` with its identity; nil when missing or `null`.
+    private func primaryKeyValue(
+        in object: [String: Any], attribute: NSAttributeDescription, entity: NSEntityDescription, path: [JSONKey]
+    ) throws -> (value: Any, identity: ObjectIdentity)? {
+        guard let (raw, key) = SyncPayloadKeys.value(of: attribute, in: object, entity: entity), !(raw is NSNull) else { return nil }
+        guard !(raw is [Any]), !(raw is [String: Any]) else {
+            throw DecodingError.typeMismatch(String.self, DecodingError.Context(
+                codingPath: path + key, debugDescription: "The primary key of a \(entity.codableName) must be a number or a string."
+            ))
+        }
+        let value = try SyncValueCoercion.jsonValue(raw, for: attribute, codingPath: path + key)
+        guard let identity = Self.identity(value, of: attribute) else { return nil }
+        return (value, identity)
+    }
+
+    /// The identity of a primary key's JSON value, as the engine makes it from the decoded value.
+    static func identity(_ value: Any, of attribute: NSAttributeDescription) -> ObjectIdentity? {
+        let stored: Any = switch attribute.attributeType {
+        case .dateAttributeType: (value as? Double).map { Date(timeIntervalSince1970: $0) } ?? value
+        case .UUIDAttributeType: (value as? String).flatMap(UUID.init(uuidString:)) ?? value
+        default: AttributeKind(attribute.attributeType)?.scalarType.converted(value) ?? value
+        }
+        return ObjectIdentity(value: stored, type: attribute.attributeType)
+    }
+}
