@@ -79,7 +79,7 @@ final class EntityMapping {
             PropertyMapping(
                 name: property.name,
                 keyString: key.stringValue,
-                path: key.keyPathComponents.map { JSONKey($0) },
+                path: Self.keyPath(of: property, key: key, in: entity).map { JSONKey($0) },
                 attribute: property as? NSAttributeDescription,
                 relationship: property as? NSRelationshipDescription,
                 codableType: codableAttributes[property.name],
@@ -98,6 +98,13 @@ final class EntityMapping {
         }
         self.properties = properties
         identityProperties = identityNames.compactMap { name in properties.first { $0.name == name } }
+    }
+
+    /// The JSON key path of `property`: its key's, or for ``CoreDataModelCodingKeys`` the one the
+    /// model gives it by Sync's conventions.
+    private static func keyPath(of property: NSPropertyDescription, key: some AnyCoreDataCodingKey, in entity: NSEntityDescription) -> [String] {
+        guard key is CoreDataModelCodingKeys else { return key.keyPathComponents }
+        return property.syncRemoteKey(in: entity, style: .snakeCase).split(separator: ".", omittingEmptySubsequences: false).map(String.init)
     }
 
     /// The identity of `object`, nil when the entity has none or a value is nil.

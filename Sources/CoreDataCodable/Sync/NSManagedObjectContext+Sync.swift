@@ -10,7 +10,7 @@ extension NSManagedObjectContext {
     ///
     /// - The payload is an array of objects, or one object. Keys follow Sync's conventions
     ///   (`sync.remoteKey`, snake_case or camelCase names, `id` for `remoteID`, acronyms, reserved
-    ///   words); values are coerced as Sync does, dates by ``JSONDecoder/DateDecodingStrategy/iso8601OrUnixTimestamp``.
+    ///   words); values are coerced as Sync does, dates by `JSONDecoder.DateDecodingStrategy.iso8601OrUnixTimestamp`.
     /// - Objects are matched by Sync's primary key over the whole entity; elements without one are
     ///   skipped. Nested objects and arrays sync their relationships; `<name>_id` and `<name>_ids`
     ///   link and unlink by primary key, ignoring identifiers that match nothing.

@@ -467,3 +467,13 @@ final class Track: NSManagedObject, CoreDataDecodable, UsingDefaultCodingKeys {
     @Managed var id: Int64
     @Managed var title: String?
 }
+
+/// A member whose keys follow the model's Sync conventions.
+final class SyncMember: NSManagedObject, CoreDataCodable, UsingModelKeys {
+    @Managed var remoteID: Int64
+    @Managed var fullName: String?
+    @Managed var avatarURL: String?
+    @Managed var syncMemberType: String?
+    @Managed var nickname: String?
+    static let identityAttribute: IdentityAttribute = "remoteID"
+}

@@ -135,7 +135,7 @@ enum TestModel {
         ])
         builder.relate(playlist, "songs", to: song, toMany: true, ordered: true, inverse: "playlists", inverseToMany: true)
 
-        let member = builder.entity("Member", Member.self, [attribute("id", .integer64AttributeType, optional: false)])
+        let member = builder.entity("SyncMember", SyncMember.self, [attribute("id", .integer64AttributeType, optional: false)])
         builder.relate(member, "mentor", to: member)
         builder.relate(member, "friends", to: member, toMany: true)
 
@@ -185,6 +185,12 @@ enum TestModel {
         playerID.userInfo = ["sync.isPrimaryKey": "YES"]
         builder.entity("Player", Player.self, [playerID, attribute("name", .stringAttributeType)])
         builder.entity("Track", Track.self, [attribute("id", .integer64AttributeType), attribute("title", .stringAttributeType)])
+        let nickname = attribute("nickname", .stringAttributeType)
+        nickname.userInfo = ["sync.remoteKey": "profile.nick"]
+        builder.entity("SyncMember", SyncMember.self, [
+            attribute("remoteID", .integer64AttributeType), attribute("fullName", .stringAttributeType),
+            attribute("avatarURL", .stringAttributeType), attribute("syncMemberType", .stringAttributeType), nickname,
+        ])
         return builder.model()
     }
 
