@@ -29,29 +29,29 @@ enum FlexibleDateParser {
     }
 }
 
-/// Reads the fields of an ISO 8601 date, one character at a time.
+/// Reads the fields of an ISO 8601 date, one UTF-8 byte at a time.
 private struct DateScanner {
-    private let characters: [Character]
+    private let characters: [UInt8]
     private var index = 0
 
     init(_ text: String) {
-        characters = Array(text)
+        characters = Array(text.utf8)
     }
 
     mutating func iso8601Date() -> Date? {
         guard let year = digits(4), take("-"), let month = digits(2), take("-"), let day = digits(2),
               (1...12).contains(month), (1...31).contains(day)
         else { return nil }
-        var components = DateComponents(year: year, month: month, day: day, hour: 0, minute: 0, second: 0)
+        guard day <= Self.daysIn(month: month, year: year) else { return nil }
+        var seconds = 0
         var milliseconds = 0
         var offset = 0
         if take("T") || take(" ") {
             guard let hour = digits(2), take(":"), let minute = digits(2), hour < 24, minute < 60 else { return nil }
-            components.hour = hour
-            components.minute = minute
+            seconds = hour * 3600 + minute * 60
             if take(":") {
                 guard let second = digits(2), second < 61 else { return nil }
-                components.second = second
+                seconds += second
             }
             if take(".") {
                 let fraction = digitRun()
@@ -62,10 +62,31 @@ private struct DateScanner {
             offset = zone
         }
         guard index == characters.count else { return nil }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(secondsFromGMT: 0) ?? calendar.timeZone
-        guard let date = calendar.date(from: components), calendar.component(.day, from: date) == day else { return nil }
-        return date.addingTimeInterval(Double(milliseconds) / 1000 - Double(offset))
+        let days = Self.daysSince1970(year: year, month: month, day: day)
+        return Date(timeIntervalSince1970: Double(days * 86_400 + seconds - offset) + Double(milliseconds) / 1000)
+    }
+
+    private static func isLeap(_ year: Int) -> Bool {
+        year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+    }
+
+    private static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: isLeap(year) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    /// The days from 1970-01-01 to a date of the proleptic Gregorian calendar, counted in whole
+    /// 400-year cycles of 146,097 days from 0000-03-01 (so that leap days fall at a year's end).
+    private static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
+        let shiftedYear = month <= 2 ? year - 1 : year
+        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
+        let yearOfEra = shiftedYear - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
     }
 
     /// The zone's offset from UTC in seconds: 0 for `Z` or no zone; nil when malformed.
@@ -85,8 +106,8 @@ private struct DateScanner {
         return sign * (hours * 3600 + minutes * 60)
     }
 
-    private mutating func take(_ character: Character) -> Bool {
-        guard index < characters.count, characters[index] == character else { return false }
+    private mutating func take(_ character: Unicode.Scalar) -> Bool {
+        guard index < characters.count, characters[index] == UInt8(ascii: character) else { return false }
         index += 1
         return true
     }
@@ -94,8 +115,11 @@ private struct DateScanner {
     /// Exactly `count` ASCII digits as a number.
     private mutating func digits(_ count: Int) -> Int? {
         guard index + count <= characters.count else { return nil }
-        let run = characters[index..<(index + count)]
-        guard run.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(String(run)) else { return nil }
+        var value = 0
+        for byte in characters[index..<(index + count)] {
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+            value = value * 10 + Int(byte - UInt8(ascii: "0"))
+        }
         index += count
         return value
     }
@@ -103,7 +127,7 @@ private struct DateScanner {
     /// The ASCII digits from here on.
     private mutating func digitRun() -> String {
         let start = index
-        while index < characters.count, characters[index].isASCII, characters[index].isNumber { index += 1 }
-        return String(characters[start..<index])
+        while index < characters.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(characters[index]) { index += 1 }
+        return String(decoding: characters[start..<index], as: UTF8.self)
     }
 }
