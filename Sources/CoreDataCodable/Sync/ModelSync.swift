@@ -44,10 +44,12 @@ struct ModelSync {
         var changes = scope.changes(of: objects, insertedBefore: insertedBefore)
         let seen = Set(objects.map(ObjectIdentifier.init))
         // A stored object the payload names but the decode did not use is a duplicate of the one
-        // it used; one the payload does not name is deleted when deleting.
+        // it used; one the payload does not name, at the top or nested in a tree of the entity's
+        // own objects, is deleted when deleting.
         let decodedKeys = Set(stored.filter { seen.contains(ObjectIdentifier($0.object)) }.map(\.key))
+        let namedKeys = payloadKeys.union(translator.objectKeys[entity.codableName] ?? [])
         for (key, object) in stored where !seen.contains(ObjectIdentifier(object)) {
-            guard decodedKeys.contains(key) || (!payloadKeys.contains(key) && operations.contains(.delete)) else { continue }
+            guard decodedKeys.contains(key) || (!namedKeys.contains(key) && operations.contains(.delete)) else { continue }
             changes.deleted.append(object.objectID)
             context.delete(object)
         }
@@ -78,7 +80,7 @@ struct ModelSync {
 
     /// Decodes the translated elements with the import engine, in payload order.
     private func decode(_ elements: [[String: Any]], mapping: DecodingMapping) throws -> [NSManagedObject] {
-        let data = try JSONSerialization.data(withJSONObject: elements)
+        let data = SyncJSONWriter.data(for: elements)
         let decoder = JSONDecoder()
         decoder.userInfo = callerDecoder.userInfo
         decoder.managedObjectContext = session.context
@@ -96,7 +98,7 @@ struct ModelSync {
         let context = session.context
         context.processPendingChanges()
         for object in context.updatedObjects where !updatedBefore.contains(ObjectIdentifier(object)) {
-            if let primaryKey = object.entity.syncPrimaryKeyAttribute,
+            if let primaryKey = translator.keys.primaryKey(of: object.entity),
                let key = object.value(forKey: primaryKey.name).flatMap({ ObjectIdentity(value: $0, type: primaryKey.attributeType) }),
                translator.objectKeys[object.entity.codableName]?.contains(key) == true {
                 continue
@@ -118,7 +120,7 @@ struct ModelSync {
         let context = session.context
         for object in context.insertedObjects where !insertedBefore.contains(object) {
             let entityName = object.entity.codableName
-            guard let primaryKey = object.entity.syncPrimaryKeyAttribute,
+            guard let primaryKey = translator.keys.primaryKey(of: object.entity),
                   let key = object.value(forKey: primaryKey.name).flatMap({ ObjectIdentity(value: $0, type: primaryKey.attributeType) }),
                   translator.referenceKeys[entityName]?.contains(key) == true,
                   translator.objectKeys[entityName]?.contains(key) != true

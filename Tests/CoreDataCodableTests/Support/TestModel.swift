@@ -135,7 +135,7 @@ enum TestModel {
         ])
         builder.relate(playlist, "songs", to: song, toMany: true, ordered: true, inverse: "playlists", inverseToMany: true)
 
-        let member = builder.entity("SyncMember", SyncMember.self, [attribute("id", .integer64AttributeType, optional: false)])
+        let member = builder.entity("Member", Member.self, [attribute("id", .integer64AttributeType, optional: false)])
         builder.relate(member, "mentor", to: member)
         builder.relate(member, "friends", to: member, toMany: true)
 

@@ -212,6 +212,11 @@ struct ModelSyncTests {
         #expect(stored == 0)
     }
 
+    @Test func stringsWithQuotesBackslashesAndControlCharactersSurvive() throws {
+        let stack = try Self.stack(syncing: "usersEscapes")
+        #expect(try Self.value("firstName", ofUser: 9, in: stack) as? String == "Ada \"the\" \\ Countess\n\u{fc}\u{1}")
+    }
+
     @Test func unknownEntityThrows() throws {
         let stack = try TestStack(model: try #require(Self.model))
         let error = #expect(throws: CoreDataCodableError.self) {

@@ -8,6 +8,8 @@ import Foundation
 /// A key is found as `sync.remoteKey` (a key path may reach into nested objects), as the
 /// property's snake_case remote key, or as its own name.
 struct SyncPayloadTranslator {
+    /// The keys of the payload's properties, worked out once per property.
+    let keys = SyncPayloadKeys()
     /// The primary keys of the objects the payload holds in full, by entity name.
     private(set) var objectKeys: [String: Set<ObjectIdentity>] = [:]
     /// The primary keys the payload names only as bare identifiers, by entity name.
@@ -32,7 +34,7 @@ struct SyncPayloadTranslator {
     /// The translated JSON object of an object of `entity`; nil when it has no primary key value.
     mutating func translate(object: [String: Any], of entity: NSEntityDescription, path: [JSONKey]) throws -> [String: Any]? {
         var translated: [String: Any] = [:]
-        if let primaryKey = entity.syncPrimaryKeyAttribute {
+        if let primaryKey = keys.primaryKey(of: entity) {
             guard let (value, identity) = try primaryKeyValue(in: object, attribute: primaryKey, entity: entity, path: path) else { return nil }
             translated[primaryKey.name] = value
             objectKeys[entity.codableName, default: []].insert(identity)
@@ -40,7 +42,7 @@ struct SyncPayloadTranslator {
         for property in entity.properties where translated[property.name] == nil {
             if let attribute = property as? NSAttributeDescription {
                 guard attribute.attributeType != .transformableAttributeType,
-                      let (value, key) = SyncPayloadKeys.value(of: attribute, in: object, entity: entity)
+                      let (value, key) = keys.value(of: attribute, in: object, entity: entity)
                 else { continue }
                 translated[attribute.name] = try SyncValueCoercion.jsonValue(value, for: attribute, codingPath: path + key)
             } else if let relationship = property as? NSRelationshipDescription, let destination = relationship.destinationEntity {
@@ -58,7 +60,7 @@ struct SyncPayloadTranslator {
         _ relationship: NSRelationshipDescription, destination: NSEntityDescription, in object: [String: Any],
         entity: NSEntityDescription, path: [JSONKey]
     ) throws -> Any? {
-        if let (value, key) = SyncPayloadKeys.value(of: relationship, in: object, entity: entity) {
+        if let (value, key) = keys.value(of: relationship, in: object, entity: entity) {
             let valuePath = path + key
             if value is NSNull { return NSNull() }
             if relationship.isToMany {
@@ -81,7 +83,7 @@ struct SyncPayloadTranslator {
             if let nested = value as? [String: Any] { return try translate(object: nested, of: destination, path: valuePath) }
             return try reference(value, to: destination, path: valuePath)
         }
-        guard let (value, key) = SyncPayloadKeys.identifiers(of: relationship, in: object) else { return nil }
+        guard let (value, key) = keys.identifiers(of: relationship, in: object) else { return nil }
         if value is NSNull { return NSNull() }
         guard relationship.isToMany else { return try reference(value, to: destination, path: path + key) }
         let identifiers = value as? [Any] ?? [value]
@@ -93,7 +95,7 @@ struct SyncPayloadTranslator {
     /// A bare identifier of `destination`, as its primary key's JSON value; nil for `null`.
     private mutating func reference(_ value: Any, to destination: NSEntityDescription, path: [JSONKey]) throws -> Any? {
         guard !(value is NSNull) else { return nil }
-        guard let primaryKey = destination.syncPrimaryKeyAttribute else {
+        guard let primaryKey = keys.primaryKey(of: destination) else {
             throw CoreDataCodableError(.noPrimaryKey(entity: destination.codableName), codingPath: path)
         }
         let typed = try SyncValueCoercion.jsonValue(value, for: primaryKey, codingPath: path)
@@ -105,7 +107,7 @@ struct SyncPayloadTranslator {
     private func primaryKeyValue(
         in object: [String: Any], attribute: NSAttributeDescription, entity: NSEntityDescription, path: [JSONKey]
     ) throws -> (value: Any, identity: ObjectIdentity)? {
-        guard let (raw, key) = SyncPayloadKeys.value(of: attribute, in: object, entity: entity), !(raw is NSNull) else { return nil }
+        guard let (raw, key) = keys.value(of: attribute, in: object, entity: entity), !(raw is NSNull) else { return nil }
         guard !(raw is [Any]), !(raw is [String: Any]) else {
             throw DecodingError.typeMismatch(String.self, DecodingError.Context(
                 codingPath: path + key, debugDescription: "The primary key of a \(entity.codableName) must be a number or a string."
