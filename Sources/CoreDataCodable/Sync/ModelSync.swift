@@ -91,9 +91,9 @@ struct ModelSync {
         }
     }
 
-    /// Deletes the stored objects this sync took out of a one-to-many relationship (a note its
-    /// user's nested array no longer holds): the payload does not hold them, and their to-one back
-    /// to the parent is now empty.
+    /// Deletes the stored objects this sync took out of a one-to-many relationship set by nested
+    /// objects (a note its user's nested array no longer holds): the payload does not hold them,
+    /// and their to-one back to the parent is now empty. `<name>_ids` only unlink.
     private func deleteOrphanedChildren(updatedBefore: Set<ObjectIdentifier>, translator: SyncPayloadTranslator) {
         let context = session.context
         context.processPendingChanges()
@@ -106,7 +106,8 @@ struct ModelSync {
             let changed = object.changedValues()
             let orphaned = object.entity.properties.contains { property in
                 guard let relationship = property as? NSRelationshipDescription, !relationship.isToMany,
-                      relationship.inverseRelationship?.isToMany == true, changed[relationship.name] != nil
+                      let inverse = relationship.inverseRelationship, inverse.isToMany,
+                      translator.nestedToMany.contains(ObjectIdentifier(inverse)), changed[relationship.name] != nil
                 else { return false }
                 return object.value(forKey: relationship.name) == nil
             }

@@ -140,6 +140,13 @@ struct ModelSyncTests {
         #expect(try stack.count("Note") == 1)
     }
 
+    @Test func oneToManyChildrenDroppedFromIdentifiersAreOnlyUnlinked() throws {
+        let stack = try Self.stack(syncing: "users", "usersNoteIds")
+        #expect(try stack.count("Note") == 2)
+        let owner = try stack.read { try stack.context.object(entityNamed: "Note", withPrimaryKey: Int64(100))?.value(forKey: "user") }
+        #expect(owner == nil)
+    }
+
     @Test func manyToManyChildrenAreOnlyUnlinked() throws {
         let stack = try Self.stack(syncing: "users", "usersUpdate")
         try stack.read {

@@ -581,8 +581,7 @@ struct PeerSyncTests {
         try store.sync("233", into: "Presentation")
         #expect(try store.count("Presentation") == 1)
         let reordered = try store.related("slides", of: "Presentation", 1)
-        // Gap: an ordered to-many keeps its stored members' order on update instead of the payload's.
-        withKnownIssue { #expect(reordered == ["2", "1"]) }
+        #expect(reordered == ["2", "1"])
     }
 
     @Test func orderedItemsLinkedByIdentifiersInOrder() throws {
@@ -613,8 +612,7 @@ struct PeerSyncTests {
         // Item 1 left the one-to-many relationship, so it is deleted.
         #expect(try [store.count("List"), store.count("Item")] == [1, 4])
         let reorderedItems = try store.related("items", of: "List", 453)
-        // Gap: an ordered to-many keeps its stored members' order on update instead of the payload's.
-        withKnownIssue { #expect(reorderedItems == ["3", "4", "5", "2"]) }
+        #expect(reorderedItems == ["3", "4", "5", "2"])
     }
 
     @Test func orderedItemIdentifiersAreAddedAndReordered() throws {
@@ -625,12 +623,8 @@ struct PeerSyncTests {
         try store.sync("453-to-many-ordered-relationship-ids-update", into: "List")
         let counts = try [store.count("List"), store.count("Item")]
         let reorderedItems = try store.related("items", of: "List", 453)
-        // Gaps: a one-to-many child left out of `items_ids` is deleted (Sync only unlinks it), and
-        // an ordered to-many keeps its stored members' order on update instead of the payload's.
-        withKnownIssue {
-            #expect(counts == [1, 5])
-            #expect(reorderedItems == ["3", "4", "5", "2"])
-        }
+        #expect(counts == [1, 5])
+        #expect(reorderedItems == ["3", "4", "5", "2"])
     }
 }
 #endif

@@ -14,6 +14,9 @@ struct SyncPayloadTranslator {
     private(set) var objectKeys: [String: Set<ObjectIdentity>] = [:]
     /// The primary keys the payload names only as bare identifiers, by entity name.
     private(set) var referenceKeys: [String: Set<ObjectIdentity>] = [:]
+    /// The to-many relationships the payload sets by their own key (nested objects), not by
+    /// `<name>_ids`: the children they drop are deleted, where identifiers only unlink.
+    private(set) var nestedToMany: Set<ObjectIdentifier> = []
 
     /// The translated elements of a JSON array of objects of `entity`; elements without a primary
     /// key (missing or `null`) are left out.
@@ -64,6 +67,7 @@ struct SyncPayloadTranslator {
             let valuePath = path + key
             if value is NSNull { return NSNull() }
             if relationship.isToMany {
+                nestedToMany.insert(ObjectIdentifier(relationship))
                 guard let elements = value as? [Any] else {
                     throw DecodingError.typeMismatch([Any].self, DecodingError.Context(
                         codingPath: valuePath, debugDescription: "Expected an array for \(entity.codableName).\(relationship.name)."
