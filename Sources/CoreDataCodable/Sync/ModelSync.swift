@@ -18,6 +18,8 @@ struct ModelSync {
     let primaryKey: NSAttributeDescription
     /// The caller's decoder, whose `userInfo` the decode gets.
     let callerDecoder: JSONDecoder
+    /// Whether the sync should stop, asked between its phases.
+    let isCancelled: () -> Bool
 
     private var entity: NSEntityDescription { scope.entity }
     private var operations: SyncOperations { scope.operations }
@@ -27,6 +29,7 @@ struct ModelSync {
         let context = session.context
         var translator = SyncPayloadTranslator()
         var translated = try translator.translate(array: elements, of: entity, path: [])
+        try stopIfCancelled()
         let payloadKeys = Set(translated.compactMap { $0[primaryKey.name].flatMap { SyncPayloadTranslator.identity($0, of: primaryKey) } })
         let stored = try storedObjects(keys: payloadKeys)
         let mapping = try MappingRegistry.shared.syncDecodingMapping(for: entity, in: session.model)
@@ -41,6 +44,7 @@ struct ModelSync {
         let updatedBefore = Set(context.updatedObjects.map(ObjectIdentifier.init))
         let objects = try decode(translated, mapping: mapping)
         try scope.attachToParent(objects)
+        try stopIfCancelled()
         var changes = scope.changes(of: objects, insertedBefore: insertedBefore)
         let seen = Set(objects.map(ObjectIdentifier.init))
         // A stored object the payload names but the decode did not use is a duplicate of the one
@@ -56,6 +60,11 @@ struct ModelSync {
         if operations.contains(.deleteRelationships) { deleteOrphanedChildren(updatedBefore: updatedBefore, translator: translator) }
         deleteUnmatchedReferences(translator: translator, insertedBefore: insertedBefore)
         return changes
+    }
+
+    /// Throws `CancellationError` when the sync should stop: the session then undoes its work.
+    private func stopIfCancelled() throws {
+        if isCancelled() { throw CancellationError() }
     }
 
     /// The stored objects of the entity, with their primary keys, that the payload names or, when

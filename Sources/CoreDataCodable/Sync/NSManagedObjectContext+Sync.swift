@@ -30,6 +30,15 @@ extension NSManagedObjectContext {
         _ json: Data, inEntityNamed entityName: String, predicate: NSPredicate? = nil, parent: NSManagedObject? = nil,
         operations: SyncOperations = .all, decoder: JSONDecoder = JSONDecoder()
     ) throws -> SyncChanges {
+        try sync(json, inEntityNamed: entityName, predicate: predicate, parent: parent, operations: operations, decoder: decoder) { false }
+    }
+
+    /// The sync, which throws `CancellationError` (and undoes its work) when `isCancelled` tells so
+    /// between its phases.
+    func sync(
+        _ json: Data, inEntityNamed entityName: String, predicate: NSPredicate?, parent: NSManagedObject?,
+        operations: SyncOperations, decoder: JSONDecoder, isCancelled: @escaping () -> Bool
+    ) throws -> SyncChanges {
         let payload: Any
         do {
             payload = try JSONSerialization.jsonObject(with: json, options: [.fragmentsAllowed])
@@ -53,7 +62,7 @@ extension NSManagedObjectContext {
                     throw CoreDataCodableError(.noPrimaryKey(entity: entityName))
                 }
                 let scope = SyncScope(context: self, entity: entity, predicate: predicate, parent: parent, operations: operations)
-                let sync = ModelSync(session: session, scope: scope, primaryKey: primaryKey, callerDecoder: decoder)
+                let sync = ModelSync(session: session, scope: scope, primaryKey: primaryKey, callerDecoder: decoder, isCancelled: isCancelled)
                 return try sync.run(elements)
             }
         }
