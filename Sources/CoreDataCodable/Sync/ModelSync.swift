@@ -44,6 +44,7 @@ struct ModelSync {
         let updatedBefore = Set(context.updatedObjects.map(ObjectIdentifier.init))
         let objects = try decode(translated, mapping: mapping)
         try scope.attachToParent(objects)
+        try fillKeylessToOnes(translator)
         try stopIfCancelled()
         var changes = scope.changes(of: objects, insertedBefore: insertedBefore)
         let seen = Set(objects.map(ObjectIdentifier.init))
@@ -60,6 +61,41 @@ struct ModelSync {
         if operations.contains(.deleteRelationships) { deleteOrphanedChildren(updatedBefore: updatedBefore, translator: translator) }
         deleteUnmatchedReferences(translator: translator, insertedBefore: insertedBefore)
         return changes
+    }
+
+    /// Updates the parent's current related object, or a new one, with each nested to-one the
+    /// payload gives without a primary key, as Sync does.
+    private func fillKeylessToOnes(_ translator: SyncPayloadTranslator) throws {
+        var objectsByEntity: [ObjectIdentifier: [ObjectIdentity: NSManagedObject]] = [:]
+        for entry in translator.keylessToOne {
+            guard let destination = entry.relationship.destinationEntity else { continue }
+            let entityID = ObjectIdentifier(entry.parentEntity)
+            if objectsByEntity[entityID] == nil { objectsByEntity[entityID] = registeredObjects(of: entry.parentEntity, keys: translator.keys) }
+            guard let parent = objectsByEntity[entityID]?[entry.parentKey] else { continue }
+            let related: NSManagedObject
+            if let current = parent.value(forKey: entry.relationship.name) as? NSManagedObject {
+                related = current
+            } else {
+                let mapping = try MappingRegistry.shared.syncDecodingMapping(for: destination, in: session.model)
+                related = session.insert(mapping, identityValues: [], registered: nil)
+            }
+            try KeylessToOneFill.apply(entry.values, to: related, decoder: engineDecoder())
+            if parent.value(forKey: entry.relationship.name) as? NSManagedObject !== related {
+                parent.setValue(related, forKey: entry.relationship.name)
+            }
+        }
+    }
+
+    /// The context's objects of `entity` (its subentities' too) by primary key.
+    private func registeredObjects(of entity: NSEntityDescription, keys: SyncPayloadKeys) -> [ObjectIdentity: NSManagedObject] {
+        var objects: [ObjectIdentity: NSManagedObject] = [:]
+        for object in session.context.registeredObjects where object.entity.isKindOf(entity: entity) && !object.isDeleted {
+            guard let primaryKey = keys.primaryKey(of: object.entity),
+                  let key = object.value(forKey: primaryKey.name).flatMap({ ObjectIdentity(value: $0, type: primaryKey.attributeType) })
+            else { continue }
+            if objects[key] == nil { objects[key] = object }
+        }
+        return objects
     }
 
     /// Throws `CancellationError` when the sync should stop: the session then undoes its work.
@@ -87,14 +123,20 @@ struct ModelSync {
         }
     }
 
-    /// Decodes the translated elements with the import engine, in payload order.
-    private func decode(_ elements: [[String: Any]], mapping: DecodingMapping) throws -> [NSManagedObject] {
-        let data = SyncJSONWriter.data(for: elements)
+    /// A decoder of the translated payload: dates as seconds since 1970, data as base64.
+    private func engineDecoder() -> JSONDecoder {
         let decoder = JSONDecoder()
         decoder.userInfo = callerDecoder.userInfo
         decoder.managedObjectContext = session.context
         decoder.dateDecodingStrategy = .secondsSince1970
         decoder.dataDecodingStrategy = .base64
+        return decoder
+    }
+
+    /// Decodes the translated elements with the import engine, in payload order.
+    private func decode(_ elements: [[String: Any]], mapping: DecodingMapping) throws -> [NSManagedObject] {
+        let data = SyncJSONWriter.data(for: elements)
+        let decoder = engineDecoder()
         return try SyncedElements.$mapping.withValue(SyncedElements.Mapping(value: mapping)) {
             try decoder.decode(SyncedElements.self, from: data).objects
         }
@@ -157,5 +199,27 @@ private struct SyncedElements: Decodable {
             return
         }
         objects = try ImportSession.decodeArray(from: decoder) { _ in .mapped(mapping) }
+    }
+}
+
+/// Applies a keyless nested to-one's translated values to its object in the running sync's
+/// session, by the model's mapping, as a default initialization does.
+private struct KeylessToOneFill: Decodable {
+    /// The object being filled, handed to `init(from:)` on the same thread.
+    struct Target: @unchecked Sendable {
+        let object: NSManagedObject
+    }
+
+    @TaskLocal static var target: Target?
+
+    static func apply(_ values: [String: Any], to object: NSManagedObject, decoder: JSONDecoder) throws {
+        try $target.withValue(Target(object: object)) {
+            _ = try decoder.decode(KeylessToOneFill.self, from: SyncJSONWriter.data(for: values))
+        }
+    }
+
+    init(from decoder: any Decoder) throws {
+        guard let object = Self.target?.object else { return }
+        try ImportSession.applyDefaultValues(to: object, from: decoder) { _ in true }
     }
 }

@@ -156,6 +156,30 @@ struct ModelSyncTests {
         #expect(try stack.count("Tag") == 2)
     }
 
+    @Test func nestedToOneWithoutPrimaryKeyUpdatesTheCurrentObject() throws {
+        let stack = try Self.stack(syncing: "users")
+        try stack.read {
+            try stack.context.sync(Self.payload("usersCompanyWithoutId"), inEntityNamed: "User", operations: [.insert, .update])
+            try stack.context.save()
+        }
+        let company = try #require(try Self.value("company", ofUser: 1, in: stack) as? NSManagedObject)
+        stack.read {
+            #expect(company.value(forKey: "remoteID") as? Int64 == 10)
+            #expect(company.value(forKey: "name") as? String == "Renamed")
+        }
+    }
+
+    @Test func nestedToOneWithoutPrimaryKeyIsInsertedWhenThereIsNone() throws {
+        let stack = try Self.stack(syncing: "users")
+        try stack.read {
+            try stack.context.sync(Self.payload("usersCompanyWithoutId"), inEntityNamed: "User", operations: [.insert, .update])
+            try stack.context.save()
+        }
+        let company = try #require(try Self.value("company", ofUser: 3, in: stack) as? NSManagedObject)
+        stack.read { #expect(company.value(forKey: "name") as? String == "Navy") }
+        #expect(try stack.count("Company") == 2)
+    }
+
     @Test func nullClearsAToOne() throws {
         let stack = try Self.stack(syncing: "users", "usersUpdate")
         #expect(try Self.value("company", ofUser: 1, in: stack) == nil)

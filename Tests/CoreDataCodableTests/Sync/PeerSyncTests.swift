@@ -363,8 +363,7 @@ struct PeerSyncTests {
         let summarize = try store.read { context in
             try context.fetch(NSFetchRequest<NSManagedObject>(entityName: "Story")).first?.value(forKey: "summarize")
         }
-        // Gap: a nested to-one object without its primary key is skipped; Sync fills one without.
-        withKnownIssue { #expect(summarize != nil) }
+        #expect(summarize != nil)
     }
 
     @Test func foreignKeyLinksStoredUsers() throws {

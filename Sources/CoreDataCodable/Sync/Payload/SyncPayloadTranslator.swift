@@ -14,6 +14,9 @@ struct SyncPayloadTranslator {
     private(set) var objectKeys: [String: Set<ObjectIdentity>] = [:]
     /// The primary keys the payload names only as bare identifiers, by entity name.
     private(set) var referenceKeys: [String: Set<ObjectIdentity>] = [:]
+    /// The nested to-one objects the payload gives without a primary key, which the sync applies to
+    /// the parent's current related object, or to a new one, as Sync does (see ``KeylessToOne``).
+    private(set) var keylessToOne: [KeylessToOne] = []
     /// The to-many relationships the payload sets by their own key (nested objects), not by
     /// `<name>_ids`: the children they drop are deleted, where identifiers only unlink.
     private(set) var nestedToMany: Set<ObjectIdentifier> = []
@@ -34,13 +37,21 @@ struct SyncPayloadTranslator {
         return translated
     }
 
-    /// The translated JSON object of an object of `entity`; nil when it has no primary key value.
-    mutating func translate(object: [String: Any], of entity: NSEntityDescription, path: [JSONKey]) throws -> [String: Any]? {
+    /// The translated JSON object of an object of `entity`; nil when it has no primary key value
+    /// and `requiringKey`.
+    mutating func translate(
+        object: [String: Any], of entity: NSEntityDescription, path: [JSONKey], requiringKey: Bool = true
+    ) throws -> [String: Any]? {
         var translated: [String: Any] = [:]
+        var ownKey: ObjectIdentity?
         if let primaryKey = keys.primaryKey(of: entity) {
-            guard let (value, identity) = try primaryKeyValue(in: object, attribute: primaryKey, entity: entity, path: path) else { return nil }
-            translated[primaryKey.name] = value
-            objectKeys[entity.codableName, default: []].insert(identity)
+            if let (value, identity) = try primaryKeyValue(in: object, attribute: primaryKey, entity: entity, path: path) {
+                translated[primaryKey.name] = value
+                objectKeys[entity.codableName, default: []].insert(identity)
+                ownKey = identity
+            } else if requiringKey {
+                return nil
+            }
         }
         for property in entity.properties where translated[property.name] == nil {
             if let attribute = property as? NSAttributeDescription {
@@ -49,7 +60,9 @@ struct SyncPayloadTranslator {
                 else { continue }
                 translated[attribute.name] = try SyncValueCoercion.jsonValue(value, for: attribute, codingPath: path + key)
             } else if let relationship = property as? NSRelationshipDescription, let destination = relationship.destinationEntity {
-                if let value = try relationshipValue(relationship, destination: destination, in: object, entity: entity, path: path) {
+                if let value = try relationshipValue(
+                    relationship, destination: destination, in: object, entity: entity, ownKey: ownKey, path: path
+                ) {
                     translated[relationship.name] = value
                 }
             }
@@ -61,7 +74,7 @@ struct SyncPayloadTranslator {
     /// `null` kept; nil when the object names the relationship nowhere.
     private mutating func relationshipValue(
         _ relationship: NSRelationshipDescription, destination: NSEntityDescription, in object: [String: Any],
-        entity: NSEntityDescription, path: [JSONKey]
+        entity: NSEntityDescription, ownKey: ObjectIdentity?, path: [JSONKey]
     ) throws -> Any? {
         if let (value, key) = keys.value(of: relationship, in: object, entity: entity) {
             let valuePath = path + key
@@ -84,7 +97,13 @@ struct SyncPayloadTranslator {
                 }
                 return related
             }
-            if let nested = value as? [String: Any] { return try translate(object: nested, of: destination, path: valuePath) }
+            if let nested = value as? [String: Any] {
+                if let translated = try translate(object: nested, of: destination, path: valuePath) { return translated }
+                if let ownKey, let values = try translate(object: nested, of: destination, path: valuePath, requiringKey: false) {
+                    keylessToOne.append(KeylessToOne(parentEntity: entity, parentKey: ownKey, relationship: relationship, values: values))
+                }
+                return nil
+            }
             return try reference(value, to: destination, path: valuePath)
         }
         guard let (value, key) = keys.identifiers(of: relationship, in: object) else { return nil }
@@ -131,4 +150,13 @@ struct SyncPayloadTranslator {
         }
         return ObjectIdentity(value: stored, type: attribute.attributeType)
     }
+}
+
+/// A nested to-one object the payload gives without its primary key: its translated values, and
+/// the parent (by entity and primary key) and relationship it belongs to.
+struct KeylessToOne {
+    let parentEntity: NSEntityDescription
+    let parentKey: ObjectIdentity
+    let relationship: NSRelationshipDescription
+    let values: [String: Any]
 }
