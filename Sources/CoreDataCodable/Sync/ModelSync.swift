@@ -20,6 +20,8 @@ struct ModelSync {
     let callerDecoder: JSONDecoder
     /// Whether the sync should stop, asked between its phases.
     let isCancelled: () -> Bool
+    /// Whether relationships are left out (see ``SyncPayloadTranslator/attributesOnly``).
+    var attributesOnly = false
 
     private var entity: NSEntityDescription { scope.entity }
     private var operations: SyncOperations { scope.operations }
@@ -28,6 +30,7 @@ struct ModelSync {
     func run(_ elements: [Any]) throws -> SyncChanges {
         let context = session.context
         var translator = SyncPayloadTranslator()
+        translator.attributesOnly = attributesOnly
         var translated = try translator.translate(array: elements, of: entity, path: [])
         try stopIfCancelled()
         let payloadKeys = Set(translated.compactMap { $0[primaryKey.name].flatMap { SyncPayloadTranslator.identity($0, of: primaryKey) } })

@@ -248,6 +248,25 @@ struct ModelSyncTests {
         #expect(try Self.value("firstName", ofUser: 9, in: stack) as? String == "Ada \"the\" \\ Countess\n\u{fc}\u{1}")
     }
 
+    @Test func severalEntitiesSyncInOneCallWithRelationshipsInAnyOrder() throws {
+        let stack = try TestStack(model: try #require(Self.model))
+        let changes = try stack.read { try stack.context.sync(Self.payload("bandsMusiciansAlbums")) }
+        #expect(changes.keys.sorted() == ["Album", "Band", "Musician"])
+        #expect(changes.mapValues(\.inserted.count) == ["Album": 2, "Band": 2, "Musician": 2])
+        let band = try stack.read { try stack.context.object(entityNamed: "Album", withPrimaryKey: Int64(100))?.value(forKeyPath: "band.name") }
+        #expect(band as? String == "The Beatles")
+        let musicianBand = try stack.read { try stack.context.object(entityNamed: "Musician", withPrimaryKey: Int64(11))?.value(forKeyPath: "band.name") }
+        #expect(musicianBand as? String == "The Beach Boys")
+    }
+
+    @Test func severalEntitiesWithAnUnknownKeyThrow() throws {
+        let stack = try TestStack(model: try #require(Self.model))
+        let error = #expect(throws: CoreDataCodableError.self) {
+            try stack.read { try stack.context.sync(Data(#"{"planets": []}"#.utf8)) }
+        }
+        #expect(error?.code == CoreDataCodableError.unknownEntity)
+    }
+
     @Test func unknownEntityThrows() throws {
         let stack = try TestStack(model: try #require(Self.model))
         let error = #expect(throws: CoreDataCodableError.self) {

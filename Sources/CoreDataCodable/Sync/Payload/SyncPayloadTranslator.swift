@@ -10,6 +10,9 @@ import Foundation
 struct SyncPayloadTranslator {
     /// The keys of the payload's properties, worked out once per property.
     let keys = SyncPayloadKeys()
+    /// Whether relationships are left out: the first pass of a sync of several entities, which
+    /// makes every object before any relationship is resolved.
+    var attributesOnly = false
     /// The primary keys of the objects the payload holds in full, by entity name.
     private(set) var objectKeys: [String: Set<ObjectIdentity>] = [:]
     /// The primary keys the payload names only as bare identifiers, by entity name.
@@ -59,7 +62,7 @@ struct SyncPayloadTranslator {
                       let (value, key) = keys.value(of: attribute, in: object, entity: entity)
                 else { continue }
                 translated[attribute.name] = try SyncValueCoercion.jsonValue(value, for: attribute, codingPath: path + key)
-            } else if let relationship = property as? NSRelationshipDescription, let destination = relationship.destinationEntity {
+            } else if !attributesOnly, let relationship = property as? NSRelationshipDescription, let destination = relationship.destinationEntity {
                 if let value = try relationshipValue(
                     relationship, destination: destination, in: object, entity: entity, ownKey: ownKey, path: path
                 ) {
