@@ -31,6 +31,8 @@ struct ModelSync {
         let context = session.context
         var translator = SyncPayloadTranslator()
         translator.attributesOnly = attributesOnly
+        translator.relationshipOperations = operations
+        translator.storedKeys = SyncStoredKeys(context: context)
         var translated = try translator.translate(array: elements, of: entity, path: [])
         try stopIfCancelled()
         let payloadKeys = Set(translated.compactMap { $0[primaryKey.name].flatMap { SyncPayloadTranslator.identity($0, of: primaryKey) } })

@@ -625,5 +625,206 @@ struct PeerSyncTests {
         #expect(counts == [1, 5])
         #expect(reorderedItems == ["3", "4", "5", "2"])
     }
+
+    // MARK: - Two to-ones into one entity (bug-179)
+
+    @Test func routeLinksStartAndEndPlacesByScalarNames() throws {
+        let store = try PeerStore("179")
+        try store.sync("bug-179-places", into: "Place")
+        #expect(try store.count("Place") == 2)
+        let changes = try store.sync("bug-179-routes", into: "Route")
+        #expect(changes == ChangedKeys(inserted: ["1"], updated: [], deleted: []))
+        #expect(try [store.count("Route"), store.count("Place")] == [1, 2])
+        #expect(try store.value("startPlace.name", of: "Route", "1") as? String == "Here")
+        #expect(try store.value("endPlace.name", of: "Route", "1") as? String == "There")
+    }
+
+    // MARK: - Many-to-many unlinking (bug-202, 417, 320)
+
+    @Test func emptiedOrderedManyToManyKeepsItsTags() throws {
+        let store = try PeerStore("202")
+        try store.sync("bug-202-a", into: "User")
+        #expect(try store.count("Tag") == 1)
+        #expect(try store.related("favoriteTags", of: "User", "1") == ["1"])
+        let changes = try store.sync("bug-202-b", into: "User")
+        #expect(changes == ChangedKeys(inserted: [], updated: ["1"], deleted: []))
+        #expect(try [store.count("User"), store.count("Tag")] == [1, 1])
+        #expect(try store.related("favoriteTags", of: "User", "1").isEmpty)
+        #expect(try store.related("users", of: "Tag", "1").isEmpty)
+    }
+
+    @Test func emptyTagsOfOneUserKeepAnotherUsersTag() throws {
+        let store = try PeerStore("225")
+        let changes = try store.sync("417", into: "User")
+        #expect(changes == ChangedKeys(inserted: ["3", "2"], updated: [], deleted: []))
+        #expect(try [store.count("User"), store.count("Tag")] == [2, 1])
+        #expect(try store.related("tags", of: "User", 3) == ["10"])
+        #expect(try store.related("tags", of: "User", 2).isEmpty)
+    }
+
+    @Test func nullToOneUnlinksWithoutDeleting() throws {
+        let store = try PeerStore("320")
+        try store.read { context in
+            let tag = NSEntityDescription.insertNewObject(forEntityName: "Tag", into: context)
+            tag.setValue(Int16(10), forKey: "remoteID")
+            let user = NSEntityDescription.insertNewObject(forEntityName: "User", into: context)
+            user.setValue(Int16(1), forKey: "remoteID")
+            user.setValue(tag, forKey: "tag")
+            try context.save()
+        }
+        #expect(try store.value("tag", of: "User", 1) as? String == "10")
+        let changes = try store.sync("320", into: "User")
+        #expect(changes == ChangedKeys(inserted: [], updated: ["1"], deleted: []))
+        #expect(try [store.count("User"), store.count("Tag")] == [1, 1])
+        #expect(try store.value("tag", of: "User", 1) == nil)
+        #expect(try store.value("user", of: "Tag", 10) == nil)
+    }
+
+    // MARK: - Sub-entities (bug-239, 277)
+
+    @Test func subEntityRacecarSyncsItsPassengers() throws {
+        let store = try PeerStore("239")
+        let changes = try store.sync("bug-239", into: "Racecar")
+        #expect(changes == ChangedKeys(inserted: ["31"], updated: [], deleted: []))
+        #expect(try [store.count("Racecar"), store.count("Passenger")] == [1, 2])
+        #expect(integer(try store.value("maxSpeed", of: "Racecar", 31)) == 370)
+        #expect(try store.related("passengers", of: "Racecar", 31) == ["22", "7"])
+        #expect(try store.value("name", of: "Passenger", 22) as? String == "Jenson Button")
+    }
+
+    @Test func racecarsShareOnePassenger() throws {
+        let store = try PeerStore("277")
+        let changes = try store.sync("277", into: "Racecar")
+        #expect(changes == ChangedKeys(inserted: ["31", "32"], updated: [], deleted: []))
+        #expect(try [store.count("Racecar"), store.count("Passenger")] == [2, 1])
+        #expect(try store.related("passengers", of: "Racecar", 31) == ["22"])
+        #expect(try store.related("passengers", of: "Racecar", 32) == ["22"])
+        #expect(try store.related("cars", of: "Passenger", 22) == ["31", "32"])
+    }
+
+    // MARK: - Key paths into relationships (375, 519)
+
+    @Test func toManyUnderKeyPathAsObjects() throws {
+        let store = try PeerStore("375")
+        let changes = try store.sync("375", into: "Speech")
+        #expect(changes == ChangedKeys(inserted: ["4865"], updated: [], deleted: []))
+        #expect(try [store.count("Speech"), store.count("Serie")] == [1, 1])
+        #expect(try store.related("series", of: "Speech", 4865) == ["123"])
+    }
+
+    @Test func toOneUnderKeyPathAsObject() throws {
+        let store = try PeerStore("375-to-one")
+        try store.sync("375-to-one", into: "Speech")
+        #expect(try [store.count("Speech"), store.count("Serie")] == [1, 1])
+        #expect(try store.value("serie", of: "Speech", 4865) as? String == "123")
+    }
+
+    @Test func toManyUnderKeyPathAsIdentifiers() throws {
+        let store = try PeerStore("375")
+        try store.sync("375-to-many-series", into: "Serie")
+        #expect(try store.count("Serie") == 1)
+        try store.sync("375-to-many-speeches", into: "Speech")
+        #expect(try [store.count("Speech"), store.count("Serie")] == [1, 1])
+        #expect(try store.related("series", of: "Speech", 4865) == ["123"])
+    }
+
+    @Test func toOneUnderKeyPathAsIdentifier() throws {
+        let store = try PeerStore("375-to-one")
+        try store.sync("375-to-many-series", into: "Serie")
+        #expect(try store.count("Serie") == 1)
+        try store.sync("375-to-one-speeches", into: "Speech")
+        #expect(try [store.count("Speech"), store.count("Serie")] == [1, 1])
+        #expect(integer(try store.value("serie.id", of: "Speech", 4865)) == 123)
+    }
+
+    @Test func jsonAPIRelationshipsDataKeyPath() throws {
+        let store = try PeerStore("519")
+        let changes = try store.sync("519", into: "Book")
+        #expect(changes == ChangedKeys(inserted: ["1", "2"], updated: [], deleted: []))
+        #expect(try [store.count("Book"), store.count("Author")] == [2, 3])
+        #expect(try store.related("author", of: "Book", "1") == ["100"])
+        #expect(try store.related("author", of: "Book", "2") == ["200", "300"])
+        #expect(try store.value("name", of: "Author", "300") as? String == "Samuel Clemens")
+        #expect(try store.value("title", of: "Book", "2") as? String == "Adventures of Huckleberry Finn")
+    }
+
+    // MARK: - Relationship operation flags (422)
+
+    /// A store of the 422 model `model` synced with the initial payload of `option` in full.
+    private static func store422(_ model: String, _ kind: String, option: String) throws -> PeerStore {
+        let store = try PeerStore(model)
+        try store.sync("422-\(kind)-\(option)-option-initial", into: "User")
+        return store
+    }
+
+    @Test(arguments: [("422OneToMany", "one-to-many"), ("422ManyToMany", "many-to-many")])
+    func insertRelationshipsInsertsButDoesNotUpdate(model: String, kind: String) throws {
+        let store = try Self.store422(model, kind, option: "insert")
+        #expect(try store.count("Message") == 1)
+        try store.sync("422-\(kind)-insert-option-update", into: "User", operations: [.insert, .update, .delete, .insertRelationships])
+        #expect(try [store.count("User"), store.count("Message")] == [1, 2])
+        #expect(try store.value("text", of: "Message", 101) as? String == "101")
+        #expect(try store.value("text", of: "Message", 102) as? String == "102")
+        #expect(try store.related("messages", of: "User", 1) == ["101", "102"])
+    }
+
+    @Test(arguments: [("422OneToMany", "one-to-many"), ("422ManyToMany", "many-to-many")])
+    func updateRelationshipsUpdatesButDoesNotInsert(model: String, kind: String) throws {
+        let store = try Self.store422(model, kind, option: "update")
+        try store.sync("422-\(kind)-update-option-update", into: "User", operations: [.insert, .update, .delete, .updateRelationships])
+        #expect(try [store.count("User"), store.count("Message")] == [1, 1])
+        #expect(try store.value("text", of: "Message", 101) as? String == "updated-101")
+        #expect(try store.related("messages", of: "User", 1) == ["101"])
+    }
+
+    @Test(arguments: [("422OneToMany", "one-to-many"), ("422ManyToMany", "many-to-many")])
+    func deleteRelationshipsRemovesButNeitherInsertsNorUpdates(model: String, kind: String) throws {
+        let store = try Self.store422(model, kind, option: "delete")
+        #expect(try store.count("Message") == 2)
+        try store.sync("422-\(kind)-delete-option-update", into: "User", operations: [.insert, .update, .delete, .deleteRelationships])
+        #expect(try store.count("User") == 1)
+        #expect(try store.related("messages", of: "User", 1) == ["102"])
+        #expect(try store.value("text", of: "Message", 102) as? String == "102")
+        #expect(try store.count("Message", NSPredicate(format: "id == 103")) == 0)
+        // One-to-many drops are deleted; many-to-many ones only unlinked.
+        #expect(try store.count("Message") == (kind == "one-to-many" ? 1 : 2))
+    }
+
+    // MARK: - Partial nested objects (457)
+
+    @Test func partialNestedObjectKeepsItsOwnRelationships() throws {
+        let store = try PeerStore("457")
+        try store.sync("457-subcategories", into: "Subcategory")
+        #expect(try [store.count("Subcategory"), store.count("Category")] == [1, 1])
+        let changes = try store.sync("457-products", into: "Product")
+        #expect(changes == ChangedKeys(inserted: ["0prod"], updated: [], deleted: []))
+        #expect(try [store.count("Product"), store.count("Subcategory"), store.count("Category")] == [1, 1, 1])
+        #expect(try store.value("subcategory", of: "Product", "0prod") as? String == "0subcat")
+        #expect(try store.value("category", of: "Subcategory", "0subcat") as? String == "0cat")
+    }
+
+    // MARK: - Remote keys
+
+    @Test func syncAndHyperRemoteKeysAreBothHonoured() throws {
+        let store = try PeerStore("RemoteKey")
+        let changes = try store.sync("remote_key", into: "Entity")
+        #expect(changes == ChangedKeys(inserted: ["1"], updated: [], deleted: []))
+        #expect(try store.count("Entity") == 1)
+        #expect(try store.value("old", of: "Entity", 1) as? String == "old")
+        #expect(try store.value("current", of: "Entity", 1) as? String == "current")
+    }
+
+    @Test func nestedNotesUnderRemoteKeyGoToTheirOwnUsers() throws {
+        let store = try PeerStore("Notes")
+        let changes = try store.sync("users_notes", into: "SuperUser")
+        #expect(changes == ChangedKeys(inserted: ["6", "7", "8", "9"], updated: [], deleted: []))
+        #expect(try [store.count("SuperUser"), store.count("SuperNote")] == [4, 11])
+        #expect(try store.related("superNotes", of: "SuperUser", 6) == ["0", "6", "7", "8", "9"])
+        #expect(try store.related("superNotes", of: "SuperUser", 7) == ["1", "2", "3", "4", "5"])
+        #expect(try store.related("superNotes", of: "SuperUser", 8) == ["10"])
+        #expect(try store.related("superNotes", of: "SuperUser", 9).isEmpty)
+        #expect(try store.value("text", of: "SuperNote", 6) as? String == "Shawn Merril's diary, episode 2")
+        #expect(try store.value("superUser.name", of: "SuperNote", 10) as? String == "Dodson Vaughan")
+    }
 }
 #endif

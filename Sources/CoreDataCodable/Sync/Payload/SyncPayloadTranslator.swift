@@ -7,12 +7,22 @@ import Foundation
 ///
 /// A key is found as `sync.remoteKey` (a key path may reach into nested objects), as the
 /// property's snake_case remote key, or as its own name.
+///
+/// Without ``SyncOperations/insertRelationships``, a nested object that is not stored is left
+/// out; without ``SyncOperations/updateRelationships``, a stored one only links, as its bare
+/// identifier.
 struct SyncPayloadTranslator {
     /// The keys of the payload's properties, worked out once per property.
     let keys = SyncPayloadKeys()
     /// Whether relationships are left out: the first pass of a sync of several entities, which
     /// makes every object before any relationship is resolved.
     var attributesOnly = false
+    /// What the sync may do to nested objects: only ``SyncOperations/insertRelationships`` and
+    /// ``SyncOperations/updateRelationships`` count here.
+    var relationshipOperations: SyncOperations = .all
+    /// The stored keys telling new nested objects from stored ones, asked only when
+    /// `relationshipOperations` leaves one of its two out; without it every nested object is new.
+    var storedKeys: SyncStoredKeys?
     /// The primary keys of the objects the payload holds in full, by entity name.
     private(set) var objectKeys: [String: Set<ObjectIdentity>] = [:]
     /// The primary keys the payload names only as bare identifiers, by entity name.
@@ -93,7 +103,12 @@ struct SyncPayloadTranslator {
                 for (index, element) in elements.enumerated() {
                     let elementPath = valuePath + [JSONKey(intValue: index)]
                     if let nested = element as? [String: Any] {
-                        if let translated = try translate(object: nested, of: destination, path: elementPath) { related.append(translated) }
+                        switch try use(of: nested, destination: destination, path: elementPath) {
+                        case .object:
+                            if let translated = try translate(object: nested, of: destination, path: elementPath) { related.append(translated) }
+                        case .identifier(let identifier): related.append(identifier)
+                        case .skipped: break
+                        }
                     } else if let identifier = try reference(element, to: destination, path: elementPath) {
                         related.append(identifier)
                     }
@@ -101,6 +116,11 @@ struct SyncPayloadTranslator {
                 return related
             }
             if let nested = value as? [String: Any] {
+                switch try use(of: nested, destination: destination, path: valuePath) {
+                case .object: break
+                case .identifier(let identifier): return identifier
+                case .skipped: return nil
+                }
                 if let translated = try translate(object: nested, of: destination, path: valuePath) { return translated }
                 if let ownKey, let values = try translate(object: nested, of: destination, path: valuePath, requiringKey: false) {
                     keylessToOne.append(KeylessToOne(parentEntity: entity, parentKey: ownKey, relationship: relationship, values: values))
@@ -116,6 +136,30 @@ struct SyncPayloadTranslator {
         return try identifiers.enumerated().compactMap { index, element in
             try reference(element, to: destination, path: path + key + [JSONKey(intValue: index)])
         }
+    }
+
+    /// How a nested object enters the translated payload under ``relationshipOperations``.
+    private enum NestedUse {
+        /// Translated in full.
+        case object
+        /// As the bare identifier of its stored object, which it may not update.
+        case identifier(Any)
+        /// Left out: a new object it may not insert.
+        case skipped
+    }
+
+    /// How `nested`, an object of `destination`, enters the payload: in full, unless a relationship
+    /// operation is left out and it has a primary key.
+    private mutating func use(of nested: [String: Any], destination: NSEntityDescription, path: [JSONKey]) throws -> NestedUse {
+        let mayInsert = relationshipOperations.contains(.insertRelationships)
+        let mayUpdate = relationshipOperations.contains(.updateRelationships)
+        guard !(mayInsert && mayUpdate), let primaryKey = keys.primaryKey(of: destination),
+              let (value, identity) = try primaryKeyValue(in: nested, attribute: primaryKey, entity: destination, path: path)
+        else { return .object }
+        guard try storedKeys?.contains(identity, of: destination) == true else { return mayInsert ? .object : .skipped }
+        guard !mayUpdate else { return .object }
+        referenceKeys[destination.codableName, default: []].insert(identity)
+        return .identifier(value)
     }
 
     /// A bare identifier of `destination`, as its primary key's JSON value; nil for `null`.
