@@ -13,27 +13,36 @@ extension NSManagedObject {
             throw CoreDataCodableError(.objectWithoutContext(entity: entity.codableName))
         }
         decoder.managedObjectContext = context
-        try FillRequest.$target.withValue(FillRequest.Target(object: self)) {
-            _ = try context.decode(FillRequest.self, from: data, using: decoder)
-        }
+        try ImportSession.run(in: context) { _ in try ObjectFill.fill(self, runningOwnHook: true, from: data, using: decoder) }
     }
 }
 
-/// Decodes the JSON of ``NSManagedObject/fill(with:using:)`` into the object being filled.
-private struct FillRequest: Decodable {
-    /// The object being filled, handed to `init(from:)`, which runs on the same thread.
+/// Decodes a JSON object into an existing object, handed over through a task-local: what
+/// ``NSManagedObject/fill(with:using:)`` and a sync's keyless nested to-ones decode.
+struct ObjectFill: Decodable {
+    /// The object being filled, and whether its class's own `initialize(from:)` runs (else a
+    /// default initialization, by the running import's mapping), handed to `init(from:)` on the
+    /// same thread.
     struct Target: @unchecked Sendable {
         let object: NSManagedObject
+        let runsOwnHook: Bool
     }
 
     @TaskLocal static var target: Target?
 
+    /// Fills `object` from `data` with `decoder`.
+    static func fill(_ object: NSManagedObject, runningOwnHook: Bool, from data: Data, using decoder: JSONDecoder) throws {
+        try $target.withValue(Target(object: object, runsOwnHook: runningOwnHook)) {
+            _ = try decoder.decode(ObjectFill.self, from: data)
+        }
+    }
+
     init(from decoder: any Decoder) throws {
-        guard let object = Self.target?.object else { return }
-        if let decodable = object as? any CoreDataDecodable {
+        guard let target = Self.target else { return }
+        if target.runsOwnHook, let decodable = target.object as? any CoreDataDecodable {
             try decodable.initialize(from: decoder)
         } else {
-            try ImportSession.applyDefaultValues(to: object, from: decoder) { _ in true }
+            try ImportSession.applyDefaultValues(to: target.object, from: decoder) { _ in true }
         }
     }
 }

@@ -84,7 +84,7 @@ struct ModelSync {
                 let mapping = try MappingRegistry.shared.syncDecodingMapping(for: destination, in: session.model)
                 related = session.insert(mapping, identityValues: [], registered: nil)
             }
-            try KeylessToOneFill.apply(entry.values, to: related, decoder: engineDecoder())
+            try ObjectFill.fill(related, runningOwnHook: false, from: SyncJSONWriter.data(for: entry.values), using: engineDecoder())
             if parent.value(forKey: entry.relationship.name) as? NSManagedObject !== related {
                 parent.setValue(related, forKey: entry.relationship.name)
             }
@@ -96,7 +96,7 @@ struct ModelSync {
         var objects: [ObjectIdentity: NSManagedObject] = [:]
         for object in session.context.registeredObjects where object.entity.isKindOf(entity: entity) && !object.isDeleted {
             guard let primaryKey = keys.primaryKey(of: object.entity),
-                  let key = object.value(forKey: primaryKey.name).flatMap({ ObjectIdentity(value: $0, type: primaryKey.attributeType) })
+                  let key = object.identity(of: primaryKey)
             else { continue }
             if objects[key] == nil { objects[key] = object }
         }
@@ -124,7 +124,7 @@ struct ModelSync {
             request.predicate = named
         }
         return try session.context.fetch(request).compactMap { object in
-            object.value(forKey: primaryKey.name).flatMap { ObjectIdentity(value: $0, type: primaryKey.attributeType) }.map { ($0, object) }
+            object.identity(of: primaryKey).map { ($0, object) }
         }
     }
 
@@ -155,7 +155,7 @@ struct ModelSync {
         context.processPendingChanges()
         for object in context.updatedObjects where !updatedBefore.contains(ObjectIdentifier(object)) {
             if let primaryKey = translator.keys.primaryKey(of: object.entity),
-               let key = object.value(forKey: primaryKey.name).flatMap({ ObjectIdentity(value: $0, type: primaryKey.attributeType) }),
+               let key = object.identity(of: primaryKey),
                translator.objectKeys[object.entity.codableName]?.contains(key) == true {
                 continue
             }
@@ -178,7 +178,7 @@ struct ModelSync {
         for object in context.insertedObjects where !insertedBefore.contains(object) {
             let entityName = object.entity.codableName
             guard let primaryKey = translator.keys.primaryKey(of: object.entity),
-                  let key = object.value(forKey: primaryKey.name).flatMap({ ObjectIdentity(value: $0, type: primaryKey.attributeType) }),
+                  let key = object.identity(of: primaryKey),
                   translator.referenceKeys[entityName]?.contains(key) == true,
                   translator.objectKeys[entityName]?.contains(key) != true
             else { continue }
@@ -204,27 +204,5 @@ private struct SyncedElements: Decodable {
             return
         }
         objects = try ImportSession.decodeArray(from: decoder) { _ in .mapped(mapping) }
-    }
-}
-
-/// Applies a keyless nested to-one's translated values to its object in the running sync's
-/// session, by the model's mapping, as a default initialization does.
-private struct KeylessToOneFill: Decodable {
-    /// The object being filled, handed to `init(from:)` on the same thread.
-    struct Target: @unchecked Sendable {
-        let object: NSManagedObject
-    }
-
-    @TaskLocal static var target: Target?
-
-    static func apply(_ values: [String: Any], to object: NSManagedObject, decoder: JSONDecoder) throws {
-        try $target.withValue(Target(object: object)) {
-            _ = try decoder.decode(KeylessToOneFill.self, from: SyncJSONWriter.data(for: values))
-        }
-    }
-
-    init(from decoder: any Decoder) throws {
-        guard let object = Self.target?.object else { return }
-        try ImportSession.applyDefaultValues(to: object, from: decoder) { _ in true }
     }
 }

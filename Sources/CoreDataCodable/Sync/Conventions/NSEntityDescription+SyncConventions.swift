@@ -45,3 +45,10 @@ extension NSPropertyDescription {
     /// The name of the registered `ValueTransformer` that `sync.valueTransformer` names, if any.
     var syncValueTransformerName: String? { SyncUserInfo.string(SyncUserInfo.valueTransformerKeys, of: self) }
 }
+
+extension NSManagedObject {
+    /// The identity of the object's value of `primaryKey`; nil when it is not set.
+    func identity(of primaryKey: NSAttributeDescription) -> ObjectIdentity? {
+        value(forKey: primaryKey.name).flatMap { ObjectIdentity(value: $0, type: primaryKey.attributeType) }
+    }
+}

@@ -19,7 +19,7 @@ final class SyncStoredKeys {
         guard let primaryKey = entity.syncPrimaryKeyAttribute else { return false }
         let request = NSFetchRequest<NSManagedObject>(entityName: entity.codableName)
         let found = Set(try context.fetch(request).compactMap { object in
-            object.value(forKey: primaryKey.name).flatMap { ObjectIdentity(value: $0, type: primaryKey.attributeType) }
+            object.identity(of: primaryKey)
         })
         keysByEntity[id] = found
         return found.contains(identity)
