@@ -33,21 +33,22 @@ struct ModelSync {
         translator.attributesOnly = attributesOnly
         translator.relationshipOperations = operations
         translator.storedKeys = SyncStoredKeys(context: context)
-        var translated = try translator.translate(array: elements, of: entity, path: [])
+        let translated = try translator.translate(array: elements, of: entity, path: [])
         try stopIfCancelled()
-        let payloadKeys = Set(translated.compactMap { $0[primaryKey.name].flatMap { SyncPayloadTranslator.identity($0, of: primaryKey) } })
+        // Every translated element has its primary key: the translator drops those without one.
+        let keyed = translated.compactMap { element in
+            element[primaryKey.name].flatMap { SyncPayloadTranslator.identity($0, of: primaryKey) }.map { (element: element, key: $0) }
+        }
+        let payloadKeys = Set(keyed.map(\.key))
         let stored = try storedObjects(keys: payloadKeys)
         let mapping = try MappingRegistry.shared.syncDecodingMapping(for: entity, in: session.model)
         let byKey = stored.filter { payloadKeys.contains($0.key) }
         session.identityTable(for: mapping.mapping).register(found: byKey.map { ($0.key, $0.object) })
         let existing = Set(byKey.map(\.key))
-        translated.removeAll { element in
-            guard let key = element[primaryKey.name].flatMap({ SyncPayloadTranslator.identity($0, of: primaryKey) }) else { return true }
-            return !operations.contains(existing.contains(key) ? .update : .insert)
-        }
+        let allowed = keyed.filter { operations.contains(existing.contains($0.key) ? .update : .insert) }.map(\.element)
         let insertedBefore = context.insertedObjects
         let updatedBefore = Set(context.updatedObjects.map(ObjectIdentifier.init))
-        let objects = try decode(translated, mapping: mapping)
+        let objects = try decode(allowed, mapping: mapping)
         try scope.attachToParent(objects)
         try fillKeylessToOnes(translator)
         try stopIfCancelled()
@@ -183,6 +184,25 @@ struct ModelSync {
                   translator.objectKeys[entityName]?.contains(key) != true
             else { continue }
             context.delete(object)
+        }
+    }
+}
+
+extension ModelSync {
+    /// The payload as `JSONSerialization` reads it; invalid JSON throws `DecodingError.dataCorrupted`.
+    static func payload(from json: Data) throws -> Any {
+        do {
+            return try JSONSerialization.jsonObject(with: json, options: [.fragmentsAllowed])
+        } catch {
+            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: [], debugDescription: "The payload is not valid JSON.", underlyingError: error))
+        }
+    }
+
+    /// Runs `body` in an import session of `context` whose entities decode by Sync's conventions
+    /// (``ImportSession/modelConventions``): a failure undoes everything it did.
+    static func run<Result>(in context: NSManagedObjectContext, _ body: (ImportSession) throws -> Result) throws -> Result {
+        try ImportSession.$modelConventions.withValue(true) {
+            try ImportSession.run(in: context, body)
         }
     }
 }
