@@ -39,12 +39,7 @@ extension NSManagedObjectContext {
         _ json: Data, inEntityNamed entityName: String, predicate: NSPredicate?, parent: NSManagedObject?,
         operations: SyncOperations, decoder: JSONDecoder, isCancelled: @escaping () -> Bool
     ) throws -> SyncChanges {
-        let payload: Any
-        do {
-            payload = try JSONSerialization.jsonObject(with: json, options: [.fragmentsAllowed])
-        } catch {
-            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: [], debugDescription: "The payload is not valid JSON.", underlyingError: error))
-        }
+        let payload = try ModelSync.payload(from: json)
         let elements: [Any]
         if let array = payload as? [Any] {
             elements = array
@@ -53,18 +48,16 @@ extension NSManagedObjectContext {
         } else {
             throw CoreDataCodableError(.invalidSyncPayload(entity: entityName))
         }
-        return try ImportSession.$modelConventions.withValue(true) {
-            try ImportSession.run(in: self) { session in
-                guard let entity = session.model.entitiesByName[entityName] else {
-                    throw CoreDataCodableError(.unknownEntity(name: entityName))
-                }
-                guard let primaryKey = entity.syncPrimaryKeyAttribute else {
-                    throw CoreDataCodableError(.noPrimaryKey(entity: entityName))
-                }
-                let scope = SyncScope(context: self, entity: entity, predicate: predicate, parent: parent, operations: operations)
-                let sync = ModelSync(session: session, scope: scope, primaryKey: primaryKey, callerDecoder: decoder, isCancelled: isCancelled)
-                return try sync.run(elements)
+        return try ModelSync.run(in: self) { session in
+            guard let entity = session.model.entitiesByName[entityName] else {
+                throw CoreDataCodableError(.unknownEntity(name: entityName))
             }
+            guard let primaryKey = entity.syncPrimaryKeyAttribute else {
+                throw CoreDataCodableError(.noPrimaryKey(entity: entityName))
+            }
+            let scope = SyncScope(context: self, entity: entity, predicate: predicate, parent: parent, operations: operations)
+            let sync = ModelSync(session: session, scope: scope, primaryKey: primaryKey, callerDecoder: decoder, isCancelled: isCancelled)
+            return try sync.run(elements)
         }
     }
 }

@@ -16,44 +16,42 @@ extension NSManagedObjectContext {
     ///   errors of the single-entity sync.
     @discardableResult
     public func sync(_ json: Data, operations: SyncOperations = .all, decoder: JSONDecoder = JSONDecoder()) throws -> [String: SyncChanges] {
-        let payload = try JSONSerialization.jsonObject(with: json, options: [.fragmentsAllowed])
+        let payload = try ModelSync.payload(from: json)
         guard let arrays = payload as? [String: Any] else {
             throw CoreDataCodableError(.invalidSyncPayload(entity: "several entities"))
         }
-        return try ImportSession.$modelConventions.withValue(true) {
-            try ImportSession.run(in: self) { session in
-                var syncs: [(name: String, first: ModelSync, sync: ModelSync, elements: [Any])] = []
-                for key in arrays.keys.sorted() {
-                    guard let entity = Self.entity(forPayloadKey: key, in: session.model) else {
-                        throw CoreDataCodableError(.unknownEntity(name: key))
-                    }
-                    guard let elements = arrays[key] as? [Any] else {
-                        throw CoreDataCodableError(.invalidSyncPayload(entity: entity.codableName))
-                    }
-                    guard let primaryKey = entity.syncPrimaryKeyAttribute else { throw CoreDataCodableError(.noPrimaryKey(entity: entity.codableName)) }
-                    func sync(_ operations: SyncOperations, attributesOnly: Bool) -> ModelSync {
-                        let scope = SyncScope(context: self, entity: entity, predicate: nil, parent: nil, operations: operations)
-                        var sync = ModelSync(session: session, scope: scope, primaryKey: primaryKey, callerDecoder: decoder) { false }
-                        sync.attributesOnly = attributesOnly
-                        return sync
-                    }
-                    let first = sync(operations.intersection([.insert, .update]), attributesOnly: true)
-                    syncs.append((entity.codableName, first, sync(operations, attributesOnly: false), elements))
+        return try ModelSync.run(in: self) { session in
+            var syncs: [(name: String, first: ModelSync, sync: ModelSync, elements: [Any])] = []
+            for key in arrays.keys.sorted() {
+                guard let entity = Self.entity(forPayloadKey: key, in: session.model) else {
+                    throw CoreDataCodableError(.unknownEntity(name: key))
                 }
-                var inserted: [String: [NSManagedObjectID]] = [:]
-                for entry in syncs {
-                    inserted[entry.name] = try entry.first.run(entry.elements).inserted
+                guard let elements = arrays[key] as? [Any] else {
+                    throw CoreDataCodableError(.invalidSyncPayload(entity: entity.codableName))
                 }
-                var changes: [String: SyncChanges] = [:]
-                for entry in syncs {
-                    var result = try entry.sync.run(entry.elements)
-                    let new = inserted[entry.name] ?? []
-                    result.updated.removeAll { new.contains($0) }
-                    result.inserted = new + result.inserted
-                    changes[entry.name] = result
+                guard let primaryKey = entity.syncPrimaryKeyAttribute else { throw CoreDataCodableError(.noPrimaryKey(entity: entity.codableName)) }
+                func sync(_ operations: SyncOperations, attributesOnly: Bool) -> ModelSync {
+                    let scope = SyncScope(context: self, entity: entity, predicate: nil, parent: nil, operations: operations)
+                    var sync = ModelSync(session: session, scope: scope, primaryKey: primaryKey, callerDecoder: decoder) { false }
+                    sync.attributesOnly = attributesOnly
+                    return sync
                 }
-                return changes
+                let first = sync(operations.intersection([.insert, .update]), attributesOnly: true)
+                syncs.append((entity.codableName, first, sync(operations, attributesOnly: false), elements))
             }
+            var inserted: [String: [NSManagedObjectID]] = [:]
+            for entry in syncs {
+                inserted[entry.name] = try entry.first.run(entry.elements).inserted
+            }
+            var changes: [String: SyncChanges] = [:]
+            for entry in syncs {
+                var result = try entry.sync.run(entry.elements)
+                let new = inserted[entry.name] ?? []
+                result.updated.removeAll { new.contains($0) }
+                result.inserted = new + result.inserted
+                changes[entry.name] = result
+            }
+            return changes
         }
     }
 
