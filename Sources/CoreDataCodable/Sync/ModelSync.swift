@@ -37,7 +37,7 @@ struct ModelSync {
         try stopIfCancelled()
         // Every translated element has its primary key: the translator drops those without one.
         let keyed = translated.compactMap { element in
-            element[primaryKey.name].flatMap { SyncPayloadTranslator.identity($0, of: primaryKey) }.map { (element: element, key: $0) }
+            element[primaryKey.name].flatMap { SyncPayloadTranslator.identity($0, of: primaryKey) }.map { (json: element, key: $0) }
         }
         let payloadKeys = Set(keyed.map(\.key))
         let stored = try storedObjects(keys: payloadKeys)
@@ -45,7 +45,7 @@ struct ModelSync {
         let byKey = stored.filter { payloadKeys.contains($0.key) }
         session.identityTable(for: mapping.mapping).register(found: byKey.map { ($0.key, $0.object) })
         let existing = Set(byKey.map(\.key))
-        let allowed = keyed.filter { operations.contains(existing.contains($0.key) ? .update : .insert) }.map(\.element)
+        let allowed = keyed.filter { operations.contains(existing.contains($0.key) ? .update : .insert) }.map(\.json)
         let insertedBefore = context.insertedObjects
         let updatedBefore = Set(context.updatedObjects.map(ObjectIdentifier.init))
         let objects = try decode(allowed, mapping: mapping)
