@@ -24,6 +24,6 @@ public protocol CoreDataMappable {
 }
 
 extension CoreDataMappable {
-    public static var identityAttribute: IdentityAttribute { .none }
+    public static var identityAttribute: IdentityAttribute { .fromModel }
     public static var codableAttributes: [String: any Codable.Type] { [:] }
 }

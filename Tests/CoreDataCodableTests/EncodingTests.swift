@@ -84,6 +84,34 @@ struct EncodingTests {
         #expect(json == #"{"cards":[{"suit":"Clubs","value":"Three"},{"suit":"Hearts","value":"Jack"}],"id":1,"name":"Poker"}"#)
     }
 
+    @Test func excludedRelationshipsAreLeftOut() throws {
+        let stack = try TestStack()
+        let person = try stack.decode(Person.self, fixture: "person")
+        let encoder = stack.encoder()
+        encoder.relationshipEncodingStrategy = .excluded
+        let json = try stack.json(person, encoder: encoder)
+        #expect(json == #"{"city":"Murcia","date":1572566400,"fullName":"Marco Polo","personId":1}"#)
+    }
+
+    @Test func railsNestedAttributesIndexToManyObjects() throws {
+        let stack = try TestStack()
+        let playlist = try stack.decode(Playlist.self, fixture: "playlist")
+        let encoder = stack.encoder()
+        encoder.relationshipEncodingStrategy = .railsNestedAttributes
+        let json = try stack.json(playlist, encoder: encoder)
+        #expect(json == #"{"id":1,"songs_attributes":{"0":{"id":3,"title":"C"},"1":{"id":1,"title":"A"},"2":{"id":2,"title":null}}}"#)
+    }
+
+    @Test func railsNestedAttributesNameTheToOne() throws {
+        let stack = try TestStack()
+        let person = try stack.decode(Person.self, fixture: "person")
+        let encoder = stack.encoder()
+        encoder.relationshipEncodingStrategy = .railsNestedAttributes
+        let json = try stack.json(person, encoder: encoder)
+        #expect(json.contains(#""country_attributes":{"id":34,"#))
+        #expect(!json.contains(#""country":"#))
+    }
+
     @Test func identifiersWithoutIdentityThrow() throws {
         let stack = try TestStack()
         let holder = try stack.decode(Holder.self, fixture: "holder")

@@ -118,4 +118,31 @@ struct RollbackTests {
         // The person decoded before the failure belongs to a completed decode: it stays.
         #expect(try stack.count("Person") == 1)
     }
+
+    /// A response of a single object, an array and a plain value.
+    private struct Page: Decodable {
+        let person: Person
+        let people: Many<Person>
+        let failing: Int
+    }
+
+    @Test func responseDecodedAsOneImportUndoesEveryFieldOnFailure() throws {
+        let stack = try TestStack()
+        #expect(throws: DecodingError.self) {
+            try stack.context.decode(Page.self, from: Fixture.data("pageFailsLate"), using: stack.decoder())
+        }
+        #expect(try stack.count("Person") == 0)
+        #expect(try stack.count("Country") == 0)
+        stack.read { #expect(!stack.context.hasChanges) }
+    }
+
+    @Test func responseDecodedAsOneImportRelatesAcrossFields() throws {
+        let stack = try TestStack()
+        let page = try stack.context.decode(Page.self, from: Fixture.data("page"), using: stack.decoder())
+        stack.read {
+            #expect(page.people.first?.country === page.person.country)
+            #expect(page.failing == 7)
+        }
+        #expect(try stack.count("Country") == 1)
+    }
 }

@@ -114,6 +114,13 @@ final class ManagedScenario {
         }
     }
 
+    /// Syncs `payload` into the `Person` entity by the model alone, as Sync would.
+    func sync(_ payload: Data) throws {
+        try context.performAndWait {
+            _ = try context.sync(payload, inEntityNamed: "Person")
+        }
+    }
+
     func reset() {
         context.reset()
     }

@@ -9,6 +9,8 @@ enum Scenario: String, CaseIterable {
     case sqliteUpdate = "4u CoreDataCodable + save, update payload"
     case grdbInsert = "5 GRDB records, insert"
     case grdbUpsert = "5u GRDB records, upsert update payload"
+    case syncInsert = "6 sync by entity name, empty in-memory context"
+    case syncUpdate = "6u sync by entity name, same payload again"
 
     var key: String { String(rawValue.prefix { $0 != " " }) }
 
@@ -44,6 +46,13 @@ enum Scenario: String, CaseIterable {
             try store.decode(payload, save: true)
             store.reset()
             return try store.measure { try store.decode(update, save: true) }
+        case .syncInsert:
+            let store = try ManagedScenario(storeURL: nil)
+            return try store.measure { try store.sync(payload) }
+        case .syncUpdate:
+            let store = try ManagedScenario(storeURL: nil)
+            try store.sync(payload)
+            return try store.measure { try store.sync(payload) }
         case .grdbInsert:
             let queue = try GRDBScenario.makeDatabase(at: directory.appendingPathComponent("grdb.sqlite"))
             return try Measurement(seconds: timed { try GRDBScenario.importPayload(payload, into: queue, upsert: false) }, fetches: 0)

@@ -38,6 +38,11 @@ public enum RelationshipEncodingStrategy: Sendable {
     /// Each related object as its identifier: the bare value for a single identity attribute, an
     /// object of the identity keys for a composite one.
     case identifiers
+    /// No relationships.
+    case excluded
+    /// Rails' nested attributes: a to-one as `<key>_attributes: {…}`, a to-many as
+    /// `<key>_attributes: {"0": {…}, "1": {…}}`; a to-one that is not set is left out.
+    case railsNestedAttributes
 }
 
 extension Encoder {

@@ -3,7 +3,10 @@ import Foundation
 /// The ``DecodableType`` of each type and destination entity one import meets, looked up in the
 /// shared ``MappingRegistry`` once per import, so that its lock is taken once per type.
 final class DecodableTypes {
-    private let model: NSManagedObjectModel
+    let model: NSManagedObjectModel
+    /// Whether every destination entity decodes by Sync's conventions, whatever its class: the
+    /// types of a model-driven sync (see ``ImportSession/modelConventions``).
+    private let modelConventions: Bool
     private var byType: [ObjectIdentifier: DecodableType] = [:]
     private var byEntity: [String: DestinationDecoding] = [:]
     /// The destination of each property of a type, by property index (see ``destinations(of:)``).
@@ -11,8 +14,9 @@ final class DecodableTypes {
     private var destinationsByType: [(type: DecodableType, destinations: [DecodableType?])] = []
     private var reachableByType: [ObjectIdentifier: [EntityMapping]] = [:]
 
-    init(model: NSManagedObjectModel) {
+    init(model: NSManagedObjectModel, modelConventions: Bool) {
         self.model = model
+        self.modelConventions = modelConventions
     }
 
     /// How to decode `type`, whose entity is found from its class.
@@ -31,7 +35,10 @@ final class DecodableTypes {
     /// How to decode the objects of a relationship's destination `entity`.
     func destination(_ entity: NSEntityDescription) throws -> DestinationDecoding {
         if let known = byEntity[entity.codableName] { return known }
-        let destination = try MappingRegistry.shared.destinationDecoding(for: entity, in: model)
+        let registry = MappingRegistry.shared
+        let destination: DestinationDecoding = modelConventions
+            ? .mapped(try registry.syncDecodableType(for: entity, in: model))
+            : try registry.destinationDecoding(for: entity, in: model)
         byEntity[entity.codableName] = destination
         return destination
     }

@@ -17,7 +17,12 @@ final class ImportSession: ContextSession, @unchecked Sendable {
     @TaskLocal static var current: ImportSession?
 
     let context: NSManagedObjectContext
+    /// Set for the session of a model-driven sync, whose JSON keys are the model's property names:
+    /// every entity decodes by Sync's conventions, whatever its class.
+    @TaskLocal static var modelConventions = false
     let thread = ThreadIdentity.current
+    /// The model of the context.
+    var model: NSManagedObjectModel { types.model }
     /// The hooks of the types met.
     let types: DecodableTypes
     let reader = ObjectReader()
@@ -31,7 +36,7 @@ final class ImportSession: ContextSession, @unchecked Sendable {
 
     init(context: NSManagedObjectContext) throws {
         self.context = context
-        types = DecodableTypes(model: try context.requireModel())
+        types = DecodableTypes(model: try context.requireModel(), modelConventions: Self.modelConventions)
         identities = IdentityResolver(context: context)
         undo = UndoLog(context: context)
     }
@@ -103,6 +108,17 @@ final class ImportSession: ContextSession, @unchecked Sendable {
         planner.plan(prepared)
         try identities.fetchPending()
         return try makeObject(read, prepared: prepared)
+    }
+
+    /// Decodes the JSON array `decoder` holds as objects of the destination `destination` gives,
+    /// in the running session of the decoder's context or a new one: what `Many` and syncs decode.
+    static func decodeArray(
+        from decoder: any Decoder, as destination: (ImportSession) throws -> DestinationDecoding
+    ) throws -> [NSManagedObject] {
+        try run(in: decoder.requireContext()) { session in
+            var container = try decoder.unkeyedContainer()
+            return try session.decodeObjects(destination(session), from: &container, userInfo: decoder.userInfo)
+        }
     }
 
     /// How many made objects' decoders ``decodeObjects(_:from:userInfo:)`` frees at a time.
@@ -184,9 +200,17 @@ final class ImportSession: ContextSession, @unchecked Sendable {
 
     /// A decoder given to a default initialization that did not come from this import, read by the
     /// `container(for:)` of `object`'s type.
+    ///
+    /// A class that decodes by its own `init(from:)` (an object being filled) is read with every
+    /// property under its own name.
     func read(_ decoder: any Decoder, for object: NSManagedObject) throws -> PreparedDecoder {
-        guard case .mapped(let type) = try types.destination(object.entity) else {
-            throw CoreDataCodableError(.entityNotFound(className: String(reflecting: Swift.type(of: object))))
+        let type: DecodableType
+        switch try types.destination(object.entity) {
+        case .mapped(let mapped):
+            type = mapped
+        case .decodable:
+            let keys = try MappingRegistry.shared.mapping(for: object.entity, in: model)
+            type = DecodableType.generic(managedType: Swift.type(of: object), mapping: keys)
         }
         return PreparedDecoder(ObjectRead(type: type, values: try type.runContainerHook(decoder), userInfo: decoder.userInfo, source: .decoder(decoder)))
     }
@@ -231,7 +255,7 @@ final class ImportSession: ContextSession, @unchecked Sendable {
     }
 
     /// Inserts a new object and sets its identity; `registered` is where the caller registers it.
-    private func insert(
+    func insert(
         _ type: DecodableType, identityValues: [Any], registered: (table: IdentityTable, identity: ObjectIdentity)?
     ) -> NSManagedObject {
         let object = type.insertObject(into: context)

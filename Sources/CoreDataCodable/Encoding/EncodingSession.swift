@@ -66,8 +66,27 @@ final class EncodingSession: ContextSession, @unchecked Sendable {
         guard let destinationEntity = relationship.destinationEntity else { return }
         let destination = try destinationMapping(for: destinationEntity)
         let strategy = encoder.relationshipEncodingStrategy
+        if strategy == .excluded { return }
         let inverse = relationship.inverseRelationship?.name
         let value = object.value(forKey: property.name)
+        if strategy == .railsNestedAttributes {
+            let key = JSONKey(property.lastKey.stringValue + "_attributes")
+            guard relationship.isToMany else {
+                guard let target = value as? NSManagedObject,
+                      let reference = try reference(to: target, destination, inverse: inverse, strategy: strategy, relationship: property.name, entity: entity)
+                else { return }
+                try container.encode(reference, forKey: key)
+                return
+            }
+            var indexed = container.nestedContainer(keyedBy: JSONKey.self, forKey: key)
+            var index = 0
+            for element in sorted(value, ordered: relationship.isOrdered, by: destination) {
+                guard let reference = try reference(to: element, destination, inverse: inverse, strategy: strategy, relationship: property.name, entity: entity) else { continue }
+                try indexed.encode(reference, forKey: JSONKey(String(index)))
+                index += 1
+            }
+            return
+        }
         if relationship.isToMany {
             var array = container.nestedUnkeyedContainer(forKey: property.lastKey)
             for element in sorted(value, ordered: relationship.isOrdered, by: destination) {

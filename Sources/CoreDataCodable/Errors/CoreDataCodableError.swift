@@ -35,6 +35,11 @@ public struct CoreDataCodableError: Error, CustomStringConvertible, Sendable {
         case propertyNotEncodable(entity: String, property: String, reason: String)
         case objectWithoutContext(entity: String)
         case relationshipWithoutIdentity(entity: String, relationship: String, destination: String)
+        case unknownEntity(name: String)
+        case noPrimaryKey(entity: String)
+        case invalidSyncPayload(entity: String)
+        case unrelatedSyncParent(entity: String, parent: String)
+        case invalidFetchQuery(query: String, reason: String)
     }
 
     let kind: Kind
@@ -62,18 +67,24 @@ public struct CoreDataCodableError: Error, CustomStringConvertible, Sendable {
         case .propertyNotEncodable: Self.propertyNotEncodable
         case .objectWithoutContext: Self.objectWithoutContext
         case .relationshipWithoutIdentity: Self.relationshipWithoutIdentity
+        case .unknownEntity: Self.unknownEntity
+        case .noPrimaryKey: Self.noPrimaryKey
+        case .invalidSyncPayload: Self.invalidSyncPayload
+        case .unrelatedSyncParent: Self.unrelatedSyncParent
+        case .invalidFetchQuery: Self.invalidFetchQuery
         }
     }
 
     /// The name of the entity concerned, when there is one.
     public var entityName: String? {
         switch kind {
-        case .missingContext, .missingModel, .entityNotFound: nil
+        case .missingContext, .missingModel, .entityNotFound, .invalidFetchQuery: nil
         case .missingIdentity(let entity, _, _), .unmappedIdentity(let entity, _),
              .unknownIdentityAttribute(let entity, _), .bareIdentifierWithoutSingleIdentity(let entity, _),
              .propertyNotDecodable(let entity, _, _), .propertyNotEncodable(let entity, _, _),
              .objectWithoutContext(let entity),
-             .relationshipWithoutIdentity(let entity, _, _):
+             .relationshipWithoutIdentity(let entity, _, _), .unknownEntity(let entity), .noPrimaryKey(let entity),
+             .invalidSyncPayload(let entity), .unrelatedSyncParent(let entity, _):
             entity
         }
     }
@@ -137,6 +148,17 @@ public struct CoreDataCodableError: Error, CustomStringConvertible, Sendable {
             message = "Cannot encode a \(entity) that has no managed object context (it was deleted or never inserted)."
         case .relationshipWithoutIdentity(let entity, let relationship, let destination):
             message = "Cannot encode \(entity).\(relationship) as identifiers: \(destination) has no identity attribute."
+        case .unknownEntity(let name):
+            message = "The context's model has no entity named \(name): check the name's spelling and case."
+        case .invalidFetchQuery(let query, let reason):
+            message = "Cannot read the fetch query \"\(query)\": \(reason)."
+        case .invalidSyncPayload(let entity):
+            message = "Cannot sync \(entity): the payload must be a JSON array of objects, or one object."
+        case .unrelatedSyncParent(let entity, let parent):
+            message = "Cannot sync \(entity) under a \(parent): \(entity) has no relationship to \(parent); pass a parent it relates to."
+        case .noPrimaryKey(let entity):
+            message = "\(entity) has no primary key: declare a single `identityAttribute`, set `sync.isPrimaryKey` "
+                + "in an attribute's user info, or name the attribute `id` or `remoteID`."
         }
         guard !path.isEmpty else { return message }
         return message + " (coding path: \(path.map(\.stringValue).joined(separator: ".")))"
@@ -166,4 +188,14 @@ extension CoreDataCodableError {
     public static let objectWithoutContext = Code("objectWithoutContext")
     /// Relationships are encoded as identifiers but the destination has no identity attribute.
     public static let relationshipWithoutIdentity = Code("relationshipWithoutIdentity")
+    /// No entity of the context's model has the name given to a fetch.
+    public static let unknownEntity = Code("unknownEntity")
+    /// A fetch query's `ORDER BY` or `LIMIT` clause is malformed, or sorts by a key the entity lacks.
+    public static let invalidFetchQuery = Code("invalidFetchQuery")
+    /// An object was looked up by primary key in an entity that has none.
+    public static let noPrimaryKey = Code("noPrimaryKey")
+    /// A sync payload is neither a JSON array nor a JSON object.
+    public static let invalidSyncPayload = Code("invalidSyncPayload")
+    /// A sync's parent is of an entity the synced entity has no relationship to.
+    public static let unrelatedSyncParent = Code("unrelatedSyncParent")
 }

@@ -6,18 +6,27 @@ import Foundation
 /// ```swift
 /// static let identityAttribute: IdentityAttribute = "personId"           // single
 /// static let identityAttribute: IdentityAttribute = ["suit", "value"]    // composite, in this order
-/// static let identityAttribute: IdentityAttribute = .none                // always insert (the default)
+/// static let identityAttribute: IdentityAttribute = .none                // always insert
+/// // not declared: the model's identity, if it names one (``fromModel``)
 /// ```
 ///
 /// Names are model attribute names, not JSON keys. Only a single identity attribute allows
 /// objects to be given as bare identifiers (`1` instead of `{"id": 1}`).
 public struct IdentityAttribute: Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleByArrayLiteral {
-    /// The identity attribute names, in the order given.
+    /// The identity attribute names, in the order given; empty for ``fromModel``.
     public let attributeNames: [String]
+    /// Whether the names come from the entity in the model (``fromModel``).
+    let isFromModel: Bool
 
     /// Identity by the attributes named `attributeNames`, in that order.
     public init(_ attributeNames: [String]) {
         self.attributeNames = attributeNames
+        isFromModel = false
+    }
+
+    private init(fromModel: Void) {
+        attributeNames = []
+        isFromModel = true
     }
 
     public init(stringLiteral name: String) {
@@ -33,4 +42,20 @@ public struct IdentityAttribute: Hashable, Sendable, ExpressibleByStringLiteral,
 
     /// No identity; Coredatable's name for ``none``.
     public static var no: IdentityAttribute { .none }
+
+    /// The identity the entity's model names, the default: the attribute of a single-attribute
+    /// uniqueness constraint, else the attribute whose user info sets `sync.isPrimaryKey`,
+    /// `hyper.isPrimaryKey` or `JC.isIdentifier` to YES or true. None when the model names none,
+    /// or when the type's coding keys do not map that attribute.
+    public static var fromModel: IdentityAttribute { IdentityAttribute(fromModel: ()) }
+
+    /// The attribute names of this identity for `entity`, whose keys map the properties `mapped` names.
+    func names(for entity: NSEntityDescription, mapped: Set<String>) -> [String] {
+        guard isFromModel else { return attributeNames }
+        let constrained = entity.uniquenessConstraints.first { $0.count == 1 }?.first
+        let constrainedName = (constrained as? String) ?? (constrained as? NSPropertyDescription)?.name
+        let flagged = entity.properties.first { $0 is NSAttributeDescription && SyncUserInfo.isSet(SyncUserInfo.primaryKeyFlags, of: $0) }
+        guard let name = constrainedName ?? flagged?.name, mapped.contains(name) else { return [] }
+        return [name]
+    }
 }

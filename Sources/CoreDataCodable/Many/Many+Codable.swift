@@ -8,13 +8,7 @@ extension Many: Decodable where Element: Decodable {
             array = try [Element](from: decoder)
             return
         }
-        let context = try decoder.requireContext()
-        let objects = try ImportSession.run(in: context) { session in
-            var container = try decoder.unkeyedContainer()
-            return try session.decodeObjects(
-                .mapped(session.types.type(elementType)), from: &container, userInfo: decoder.userInfo
-            )
-        }
+        let objects = try ImportSession.decodeArray(from: decoder) { .mapped(try $0.types.type(elementType)) }
         array = objects.compactMap { $0 as? Element }
     }
 }

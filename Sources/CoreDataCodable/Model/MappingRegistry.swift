@@ -138,4 +138,18 @@ final class MappingRegistry: @unchecked Sendable {
             DecodableType.generic(managedType: managedType, mapping: try mapping(for: entity, in: model))
         })
     }
+
+    /// How a model-driven sync decodes `entity`'s objects: every property under its own name (the
+    /// sync translates JSON keys to them first), identified by Sync's primary key.
+    func syncDecodableType(for entity: NSEntityDescription, in model: NSManagedObjectModel) throws -> DecodableType {
+        let key = TypeInModel(type: ObjectIdentifier(SyncConventionsKey.self), model: ObjectIdentifier(model), entity: entity.codableName)
+        return try cached(\.decodableTypes, key, model: model) {
+            let identity = entity.syncPrimaryKeyAttribute.map { IdentityAttribute([$0.name]) } ?? .none
+            let mapping = try EntityMapping(entity: entity, keys: CoreDataDefaultCodingKeys.self, identity: identity, codableAttributes: [:])
+            return DecodableType.generic(managedType: managedClass(of: entity, in: model), mapping: mapping)
+        }
+    }
 }
+
+/// The key of the mappings model-driven syncs use, in the registry's tables.
+private enum SyncConventionsKey {}

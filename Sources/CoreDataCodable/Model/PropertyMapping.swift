@@ -73,31 +73,38 @@ final class EntityMapping {
     ) throws {
         self.entity = entity
         entityName = entity.codableName
-        var properties: [PropertyMapping] = []
-        for property in entity.properties {
-            guard let key = Keys(propertyName: property.name) else { continue }
-            properties.append(PropertyMapping(
+        let keyed = entity.properties.compactMap { property in Keys(propertyName: property.name).map { (property, $0) } }
+        let identityNames = identity.names(for: entity, mapped: Set(keyed.map(\.0.name)))
+        let properties = keyed.map { property, key in
+            PropertyMapping(
                 name: property.name,
                 keyString: key.stringValue,
-                path: key.keyPathComponents.map { JSONKey($0) },
+                path: Self.keyPath(of: property, key: key, in: entity).map { JSONKey($0) },
                 attribute: property as? NSAttributeDescription,
                 relationship: property as? NSRelationshipDescription,
                 codableType: codableAttributes[property.name],
-                isIdentity: identity.attributeNames.contains(property.name)
-            ))
+                isIdentity: identityNames.contains(property.name)
+            )
         }
         let attributes = entity.attributesByName
-        identityAttributes = try identity.attributeNames.map { name in
+        identityAttributes = try identityNames.map { name in
             guard let attribute = attributes[name] else {
                 throw CoreDataCodableError(.unknownIdentityAttribute(entity: entity.codableName, attribute: name))
             }
             return attribute
         }
-        for name in identity.attributeNames where !properties.contains(where: { $0.name == name }) {
+        for name in identityNames where !properties.contains(where: { $0.name == name }) {
             throw CoreDataCodableError(.unmappedIdentity(entity: entity.codableName, attribute: name))
         }
         self.properties = properties
-        identityProperties = identity.attributeNames.compactMap { name in properties.first { $0.name == name } }
+        identityProperties = identityNames.compactMap { name in properties.first { $0.name == name } }
+    }
+
+    /// The JSON key path of `property`: its key's, or for ``CoreDataModelCodingKeys`` the one the
+    /// model gives it by Sync's conventions.
+    private static func keyPath(of property: NSPropertyDescription, key: some AnyCoreDataCodingKey, in entity: NSEntityDescription) -> [String] {
+        guard key is CoreDataModelCodingKeys else { return key.keyPathComponents }
+        return property.syncRemoteKey(in: entity, style: .snakeCase).split(separator: ".", omittingEmptySubsequences: false).map(String.init)
     }
 
     /// The identity of `object`, nil when the entity has none or a value is nil.

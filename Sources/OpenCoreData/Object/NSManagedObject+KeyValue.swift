@@ -32,6 +32,8 @@ extension NSManagedObject {
 
     /// The value at a dotted key path, following relationships (to-many ones give a set of values).
     public func value(forKeyPath keyPath: String) -> Any? {
+        // A single key is `value(forKey:)`, as in Foundation: an ordered to-many keeps its order.
+        if !keyPath.contains(".") { return value(forKey: keyPath) }
         var current: [Any] = [self]
         var isCollection = false
         for key in keyPath.split(separator: ".").map(String.init) {

@@ -442,3 +442,38 @@ final class UnmappedIdentity: NSManagedObject, CoreDataDecodable {
 
     static let identityAttribute: IdentityAttribute = "id"
 }
+
+/// A team whose entity's uniqueness constraint names its identity; the class declares none.
+final class Team: NSManagedObject, CoreDataDecodable, UsingDefaultCodingKeys {
+    @Managed var code: String?
+    @Managed var name: String?
+}
+
+/// A team whose class declares no identity, over an entity with a uniqueness constraint.
+final class UnidentifiedTeam: NSManagedObject, CoreDataDecodable, UsingDefaultCodingKeys {
+    @Managed var code: String?
+    @Managed var name: String?
+    static let identityAttribute: IdentityAttribute = .none
+}
+
+/// A player whose `playerID` is marked `sync.isPrimaryKey` in the model; the class declares no identity.
+final class Player: NSManagedObject, CoreDataDecodable, UsingDefaultCodingKeys {
+    @Managed var playerID: Int64
+    @Managed var name: String?
+}
+
+/// A track whose model names no identity (an `id` attribute alone is not one).
+final class Track: NSManagedObject, CoreDataDecodable, UsingDefaultCodingKeys {
+    @Managed var id: Int64
+    @Managed var title: String?
+}
+
+/// A member whose keys follow the model's Sync conventions.
+final class SyncMember: NSManagedObject, CoreDataCodable, UsingModelKeys {
+    @Managed var remoteID: Int64
+    @Managed var fullName: String?
+    @Managed var avatarURL: String?
+    @Managed var syncMemberType: String?
+    @Managed var nickname: String?
+    static let identityAttribute: IdentityAttribute = "remoteID"
+}

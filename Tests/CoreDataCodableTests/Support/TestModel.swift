@@ -11,9 +11,13 @@ enum TestModel {
     /// A model with the `Animal` entity and its subentity `Dog`.
     static var inheritance: NSManagedObjectModel { models.inheritance }
 
+    /// A model whose entities name their identity: by a uniqueness constraint, by Sync's user info, or not at all.
+    static var modelIdentity: NSManagedObjectModel { models.modelIdentity }
+
     /// The models, made once. (`NSManagedObjectModel` is `Sendable` on some platforms only.)
     private final class Models: @unchecked Sendable {
         let shared = TestModel.make()
+        let modelIdentity = TestModel.makeModelIdentity()
         let dotted = TestModel.makeDotted()
         let inheritance = TestModel.makeInheritance()
     }
@@ -166,6 +170,27 @@ enum TestModel {
         let builder = ModelBuilder()
         let entity = builder.entity("LogEntry", LogEntry.self, [attribute("message", .stringAttributeType)])
         entity.managedObjectClassName = "." + String(describing: LogEntry.self)
+        return builder.model()
+    }
+
+    private static func makeModelIdentity() -> NSManagedObjectModel {
+        let builder = ModelBuilder()
+        let team = builder.entity("Team", Team.self, [attribute("code", .stringAttributeType), attribute("name", .stringAttributeType)])
+        team.uniquenessConstraints = [["code"]]
+        let unidentifiedTeam = builder.entity("UnidentifiedTeam", UnidentifiedTeam.self, [
+            attribute("code", .stringAttributeType), attribute("name", .stringAttributeType),
+        ])
+        unidentifiedTeam.uniquenessConstraints = [["code"]]
+        let playerID = attribute("playerID", .integer64AttributeType)
+        playerID.userInfo = ["sync.isPrimaryKey": "YES"]
+        builder.entity("Player", Player.self, [playerID, attribute("name", .stringAttributeType)])
+        builder.entity("Track", Track.self, [attribute("id", .integer64AttributeType), attribute("title", .stringAttributeType)])
+        let nickname = attribute("nickname", .stringAttributeType)
+        nickname.userInfo = ["sync.remoteKey": "profile.nick"]
+        builder.entity("SyncMember", SyncMember.self, [
+            attribute("remoteID", .integer64AttributeType), attribute("fullName", .stringAttributeType),
+            attribute("avatarURL", .stringAttributeType), attribute("syncMemberType", .stringAttributeType), nickname,
+        ])
         return builder.model()
     }
 

@@ -145,6 +145,22 @@ struct NumberBridgingTests {
         }
     }
 
+    @Test func valueForSingleKeyPathKeepsAnOrderedToManyInOrder() throws {
+        let stack = try TestStack()
+        let context = stack.newContext()
+        context.performAndWait {
+            let person = Person(context: context)
+            let notes = ["b", "a"].map { text in
+                let note = Note(context: context)
+                note.text = text
+                return note
+            }
+            person.notes = NSOrderedSet(array: notes)
+            let value = person.value(forKeyPath: "notes") as? NSOrderedSet
+            #expect(value?.array.compactMap { ($0 as? Note)?.text } == ["b", "a"])
+        }
+    }
+
     @Test func valueForKeyPathThroughToOne() throws {
         let stack = try TestStack()
         let context = stack.newContext()

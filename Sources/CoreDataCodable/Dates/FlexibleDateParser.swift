@@ -1,0 +1,133 @@
+import Foundation
+
+/// Reads the dates APIs send, as Sync's date parser does: ISO 8601 variants and Unix timestamps.
+///
+/// - ISO 8601: `2014-01-02`, `2014-01-02T12:40:08`, `2009-10-09 12:40:08`, with fractions of any
+///   length (`.2`, `.07`, `.123456`, kept to the millisecond as Sync does) and a zone `Z`, `+02:00`,
+///   `+0200` or `+02`. A date without a zone is in UTC.
+/// - Unix timestamps in seconds, milliseconds or microseconds, told apart by magnitude (below 10¹¹
+///   seconds, below 10¹⁴ milliseconds, else microseconds), as a number or a string of digits.
+enum FlexibleDateParser {
+    /// The date `text` holds; nil when it is neither form.
+    static func date(from text: String) -> Date? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if let number = Double(trimmed), trimmed.allSatisfy({ $0.isNumber || $0 == "." || $0 == "-" }) {
+            return date(fromTimestamp: number)
+        }
+        var scanner = DateScanner(trimmed)
+        return scanner.iso8601Date()
+    }
+
+    /// The date of a Unix timestamp in seconds, milliseconds or microseconds.
+    /// Milliseconds and microseconds are kept to the millisecond, as ISO 8601 fractions are.
+    static func date(fromTimestamp value: Double) -> Date {
+        let magnitude = abs(value)
+        guard magnitude >= 1e11 else { return Date(timeIntervalSince1970: value) }
+        let milliseconds = (magnitude >= 1e14 ? value / 1000 : value).rounded(.towardZero)
+        let seconds = (milliseconds / 1000).rounded(.towardZero)
+        return Date(timeIntervalSince1970: seconds + (milliseconds - seconds * 1000) / 1000)
+    }
+}
+
+/// Reads the fields of an ISO 8601 date, one UTF-8 byte at a time.
+private struct DateScanner {
+    private let characters: [UInt8]
+    private var index = 0
+
+    init(_ text: String) {
+        characters = Array(text.utf8)
+    }
+
+    mutating func iso8601Date() -> Date? {
+        guard let year = digits(4), take("-"), let month = digits(2), take("-"), let day = digits(2),
+              (1...12).contains(month), (1...31).contains(day)
+        else { return nil }
+        guard day <= Self.daysIn(month: month, year: year) else { return nil }
+        var seconds = 0
+        var milliseconds = 0
+        var offset = 0
+        if take("T") || take(" ") {
+            guard let hour = digits(2), take(":"), let minute = digits(2), hour < 24, minute < 60 else { return nil }
+            seconds = hour * 3600 + minute * 60
+            if take(":") {
+                guard let second = digits(2), second < 61 else { return nil }
+                seconds += second
+            }
+            if take(".") {
+                let fraction = digitRun()
+                guard !fraction.isEmpty else { return nil }
+                milliseconds = Int(String((fraction + "00").prefix(3))) ?? 0
+            }
+            guard let zone = zoneOffset() else { return nil }
+            offset = zone
+        }
+        guard index == characters.count else { return nil }
+        let days = Self.daysSince1970(year: year, month: month, day: day)
+        return Date(timeIntervalSince1970: Double(days * 86_400 + seconds - offset) + Double(milliseconds) / 1000)
+    }
+
+    private static func isLeap(_ year: Int) -> Bool {
+        year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+    }
+
+    private static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: isLeap(year) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    /// The days from 1970-01-01 to a date of the proleptic Gregorian calendar, counted in whole
+    /// 400-year cycles of 146,097 days from 0000-03-01 (so that leap days fall at a year's end).
+    private static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
+        let shiftedYear = month <= 2 ? year - 1 : year
+        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
+        let yearOfEra = shiftedYear - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The zone's offset from UTC in seconds: 0 for `Z` or no zone; nil when malformed.
+    private mutating func zoneOffset() -> Int? {
+        if index == characters.count || take("Z") { return 0 }
+        let sign: Int
+        if take("+") { sign = 1 } else if take("-") { sign = -1 } else { return nil }
+        guard let hours = digits(2), hours < 24 else { return nil }
+        var minutes = 0
+        if take(":") {
+            guard let value = digits(2) else { return nil }
+            minutes = value
+        } else if let value = digits(2) {
+            minutes = value
+        }
+        guard minutes < 60 else { return nil }
+        return sign * (hours * 3600 + minutes * 60)
+    }
+
+    private mutating func take(_ character: Unicode.Scalar) -> Bool {
+        guard index < characters.count, characters[index] == UInt8(ascii: character) else { return false }
+        index += 1
+        return true
+    }
+
+    /// Exactly `count` ASCII digits as a number.
+    private mutating func digits(_ count: Int) -> Int? {
+        guard index + count <= characters.count else { return nil }
+        var value = 0
+        for byte in characters[index..<(index + count)] {
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+            value = value * 10 + Int(byte - UInt8(ascii: "0"))
+        }
+        index += count
+        return value
+    }
+
+    /// The ASCII digits from here on.
+    private mutating func digitRun() -> String {
+        let start = index
+        while index < characters.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(characters[index]) { index += 1 }
+        return String(decoding: characters[start..<index], as: UTF8.self)
+    }
+}

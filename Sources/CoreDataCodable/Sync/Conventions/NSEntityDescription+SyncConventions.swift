@@ -1,0 +1,54 @@
+import Foundation
+
+extension NSEntityDescription {
+    /// The attribute Sync takes as the entity's primary key: the one whose user info marks it
+    /// (`sync.isPrimaryKey`, `hyper.isPrimaryKey` or `JC.isIdentifier`, YES or true in any case),
+    /// else `id`, else `remoteID`; nil when there is none.
+    var syncPrimaryKeyAttribute: NSAttributeDescription? {
+        let attributes = properties.compactMap { $0 as? NSAttributeDescription }
+        return attributes.first { SyncUserInfo.isSet(SyncUserInfo.primaryKeyFlags, of: $0) }
+            ?? attributesByName["id"] ?? attributesByName["remoteID"]
+    }
+}
+
+extension NSPropertyDescription {
+    /// The JSON key, or dotted key path, Sync's conventions give this property in `style`:
+    /// `sync.remoteKey` (or `hyper.remoteKey`); else `id` for an attribute named `id` or
+    /// `remoteID`; else its name converted. A reserved word prefixed with the entity's name
+    /// (`userDescription`, `userType`, `userSigned`) gives the word (`description`).
+    func syncRemoteKey(in entity: NSEntityDescription, style: JSONKeyStyle) -> String {
+        if let custom = SyncUserInfo.string(SyncUserInfo.remoteKeys, of: self) { return custom }
+        if self is NSAttributeDescription, name == "id" || name == "remoteID" { return "id" }
+        if let word = reservedWord(in: entity) {
+            return word
+        }
+        switch style {
+        case .snakeCase: return Inflection.snakeCase(name) ?? name
+        case .camelCase: return name
+        }
+    }
+
+    /// The reserved word this attribute stands for, when its name is the entity's name (first
+    /// letter lowercased) followed by the word capitalized.
+    private func reservedWord(in entity: NSEntityDescription) -> String? {
+        guard self is NSAttributeDescription else { return nil }
+        let prefix = entity.codableName.prefix(1).lowercased() + entity.codableName.dropFirst()
+        return Self.syncReservedWords.first { name == prefix + $0.prefix(1).uppercased() + $0.dropFirst() }
+    }
+
+    /// JSON keys that cannot be attribute names, so models prefix them with the entity's name.
+    static let syncReservedWords = ["type", "description", "signed"]
+
+    /// Whether `sync.nonExportable` keeps the property out of export.
+    var isSyncExportable: Bool { !SyncUserInfo.contains(SyncUserInfo.nonExportableKeys, of: self) }
+
+    /// The name of the registered `ValueTransformer` that `sync.valueTransformer` names, if any.
+    var syncValueTransformerName: String? { SyncUserInfo.string(SyncUserInfo.valueTransformerKeys, of: self) }
+}
+
+extension NSManagedObject {
+    /// The identity of the object's value of `primaryKey`; nil when it is not set.
+    func identity(of primaryKey: NSAttributeDescription) -> ObjectIdentity? {
+        value(forKey: primaryKey.name).flatMap { ObjectIdentity(value: $0, type: primaryKey.attributeType) }
+    }
+}

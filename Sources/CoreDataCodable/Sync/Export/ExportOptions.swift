@@ -1,0 +1,35 @@
+/// How ``NSManagedObject/export(using:)`` writes an object.
+public struct ExportOptions: Sendable {
+    /// How related objects are written.
+    public enum Relationships: Sendable {
+        /// A to-one as an object, a to-many as an array of objects.
+        case array
+        /// Rails' nested attributes: `company_attributes: {…}`, `notes_attributes: {"0": {…}, "1": {…}}`,
+        /// and an attribute named `destroy` as `_destroy`.
+        case nested
+        /// No relationships.
+        case none
+    }
+
+    /// How related objects are written; `.array` by default.
+    public var relationships: Relationships = .array
+    /// How keys are written; snake_case by default.
+    public var keyStyle: JSONKeyStyle = .snakeCase
+
+    /// Snake_case keys and related objects as arrays.
+    public init() {}
+
+    /// The default options without relationships.
+    public static let excludedRelationships: ExportOptions = {
+        var options = ExportOptions()
+        options.relationships = .none
+        return options
+    }()
+
+    /// The default options with the model's camelCase names as keys.
+    public static let camelCase: ExportOptions = {
+        var options = ExportOptions()
+        options.keyStyle = .camelCase
+        return options
+    }()
+}

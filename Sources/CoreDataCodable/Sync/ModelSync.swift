@@ -1,0 +1,228 @@
+import Foundation
+
+/// One model-driven sync of a payload into an entity (Sync's `changes`), run in an import session
+/// whose entities decode by Sync's conventions.
+///
+/// 1. The payload is translated to the model's property names (``SyncPayloadTranslator``).
+/// 2. One fetch finds the stored objects the payload names and, when deleting, those in scope
+///    (the predicate and the parent's related objects); the found ones are registered in the
+///    session's identity table, so the decode looks none of them up again.
+/// 3. The import engine decodes the translated payload: uniquing, nested objects, bare identifiers,
+///    smart updates and undo are its own.
+/// 4. Deletions come last, after everything that can throw: stored objects in scope the payload
+///    does not name, stored duplicates of a primary key, one-to-many children a nested array no
+///    longer holds, and objects inserted only for a bare identifier that matches nothing.
+struct ModelSync {
+    let session: ImportSession
+    let scope: SyncScope
+    let primaryKey: NSAttributeDescription
+    /// The caller's decoder, whose `userInfo` the decode gets.
+    let callerDecoder: JSONDecoder
+    /// Whether the sync should stop, asked between its phases.
+    let isCancelled: () -> Bool
+    /// Whether relationships are left out (see ``SyncPayloadTranslator/attributesOnly``).
+    var attributesOnly = false
+
+    private var entity: NSEntityDescription { scope.entity }
+    private var operations: SyncOperations { scope.operations }
+
+    /// Syncs the payload's elements (JSON objects, as `JSONSerialization` reads them).
+    func run(_ elements: [Any]) throws -> SyncChanges {
+        let context = session.context
+        var translator = SyncPayloadTranslator()
+        translator.attributesOnly = attributesOnly
+        translator.relationshipOperations = operations
+        translator.storedKeys = SyncStoredKeys(context: context)
+        let translated = try translator.translate(array: elements, of: entity, path: [])
+        try stopIfCancelled()
+        // Every translated element has its primary key: the translator drops those without one.
+        let keyed = translated.compactMap { element in
+            element[primaryKey.name].flatMap { SyncPayloadTranslator.identity($0, of: primaryKey) }.map { (json: element, key: $0) }
+        }
+        let payloadKeys = Set(keyed.map(\.key))
+        let stored = try storedObjects(keys: payloadKeys)
+        let mapping = try MappingRegistry.shared.syncDecodableType(for: entity, in: session.model)
+        let byKey = stored.filter { payloadKeys.contains($0.key) }
+        session.identities.table(for: mapping.mapping).register(found: byKey.map { ($0.key, $0.object) })
+        let existing = Set(byKey.map(\.key))
+        let allowed = keyed.filter { operations.contains(existing.contains($0.key) ? .update : .insert) }.map(\.json)
+        let insertedBefore = context.insertedObjects
+        let updatedBefore = Set(context.updatedObjects.map(ObjectIdentifier.init))
+        let objects = try decode(allowed, mapping: mapping)
+        try scope.attachToParent(objects)
+        try fillKeylessToOnes(translator)
+        try stopIfCancelled()
+        var changes = scope.changes(of: objects, insertedBefore: insertedBefore)
+        let seen = Set(objects.map(ObjectIdentifier.init))
+        // A stored object the payload names but the decode did not use is a duplicate of the one
+        // it used; one the payload does not name, at the top or nested in a tree of the entity's
+        // own objects, is deleted when deleting.
+        let decodedKeys = Set(stored.filter { seen.contains(ObjectIdentifier($0.object)) }.map(\.key))
+        let namedKeys = payloadKeys.union(translator.objectKeys[entity.codableName] ?? [])
+        for (key, object) in stored where !seen.contains(ObjectIdentifier(object)) {
+            guard decodedKeys.contains(key) || (!namedKeys.contains(key) && operations.contains(.delete)) else { continue }
+            changes.deleted.append(object.objectID)
+            context.delete(object)
+        }
+        if operations.contains(.deleteRelationships) { deleteOrphanedChildren(updatedBefore: updatedBefore, translator: translator) }
+        deleteUnmatchedReferences(translator: translator, insertedBefore: insertedBefore)
+        return changes
+    }
+
+    /// Updates the parent's current related object, or a new one, with each nested to-one the
+    /// payload gives without a primary key, as Sync does.
+    private func fillKeylessToOnes(_ translator: SyncPayloadTranslator) throws {
+        var objectsByEntity: [ObjectIdentifier: [ObjectIdentity: NSManagedObject]] = [:]
+        for entry in translator.keylessToOne {
+            guard let destination = entry.relationship.destinationEntity else { continue }
+            let entityID = ObjectIdentifier(entry.parentEntity)
+            if objectsByEntity[entityID] == nil { objectsByEntity[entityID] = registeredObjects(of: entry.parentEntity, keys: translator.keys) }
+            guard let parent = objectsByEntity[entityID]?[entry.parentKey] else { continue }
+            let related: NSManagedObject
+            if let current = parent.value(forKey: entry.relationship.name) as? NSManagedObject {
+                related = current
+            } else {
+                let mapping = try MappingRegistry.shared.syncDecodableType(for: destination, in: session.model)
+                related = session.insert(mapping, identityValues: [], registered: nil)
+            }
+            try ObjectFill.fill(related, runningOwnHook: false, from: SyncJSONWriter.data(for: entry.values), using: engineDecoder())
+            if parent.value(forKey: entry.relationship.name) as? NSManagedObject !== related {
+                parent.setValue(related, forKey: entry.relationship.name)
+            }
+        }
+    }
+
+    /// The context's objects of `entity` (its subentities' too) by primary key.
+    private func registeredObjects(of entity: NSEntityDescription, keys: SyncPayloadKeys) -> [ObjectIdentity: NSManagedObject] {
+        var objects: [ObjectIdentity: NSManagedObject] = [:]
+        for object in session.context.registeredObjects where object.entity.isKindOf(entity: entity) && !object.isDeleted {
+            guard let primaryKey = keys.primaryKey(of: object.entity),
+                  let key = object.identity(of: primaryKey)
+            else { continue }
+            if objects[key] == nil { objects[key] = object }
+        }
+        return objects
+    }
+
+    /// Throws `CancellationError` when the sync should stop: the session then undoes its work.
+    private func stopIfCancelled() throws {
+        if isCancelled() { throw CancellationError() }
+    }
+
+    /// The stored objects of the entity, with their primary keys, that the payload names or, when
+    /// deleting, that are in scope: one fetch.
+    private func storedObjects(keys: Set<ObjectIdentity>) throws -> [(key: ObjectIdentity, object: NSManagedObject)] {
+        let named = NSComparisonPredicate(
+            leftExpression: NSExpression(forKeyPath: primaryKey.name),
+            rightExpression: NSExpression(forConstantValue: keys.map { $0.constant(at: 0) }),
+            modifier: .direct, type: .in, options: []
+        )
+        let request = NSFetchRequest<NSManagedObject>(entityName: entity.codableName)
+        if operations.contains(.delete) {
+            let inScope = try scope.deletionPredicate() ?? NSPredicate(value: true)
+            request.predicate = NSCompoundPredicate(orPredicateWithSubpredicates: [named, inScope])
+        } else {
+            request.predicate = named
+        }
+        return try session.context.fetch(request).compactMap { object in
+            object.identity(of: primaryKey).map { ($0, object) }
+        }
+    }
+
+    /// A decoder of the translated payload: dates as seconds since 1970, data as base64.
+    private func engineDecoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.userInfo = callerDecoder.userInfo
+        decoder.managedObjectContext = session.context
+        decoder.dateDecodingStrategy = .secondsSince1970
+        decoder.dataDecodingStrategy = .base64
+        return decoder
+    }
+
+    /// Decodes the translated elements with the import engine, in payload order.
+    private func decode(_ elements: [[String: Any]], mapping: DecodableType) throws -> [NSManagedObject] {
+        let data = SyncJSONWriter.data(for: elements)
+        let decoder = engineDecoder()
+        return try SyncedElements.$mapping.withValue(SyncedElements.Mapping(value: mapping)) {
+            try decoder.decode(SyncedElements.self, from: data).objects
+        }
+    }
+
+    /// Deletes the stored objects this sync took out of a one-to-many relationship set by nested
+    /// objects (a note its user's nested array no longer holds): the payload does not hold them,
+    /// and their to-one back to the parent is now empty. `<name>_ids` only unlink.
+    private func deleteOrphanedChildren(updatedBefore: Set<ObjectIdentifier>, translator: SyncPayloadTranslator) {
+        let context = session.context
+        context.processPendingChanges()
+        for object in context.updatedObjects where !updatedBefore.contains(ObjectIdentifier(object)) {
+            if let primaryKey = translator.keys.primaryKey(of: object.entity),
+               let key = object.identity(of: primaryKey),
+               translator.objectKeys[object.entity.codableName]?.contains(key) == true {
+                continue
+            }
+            let changed = object.changedValues()
+            let orphaned = object.entity.properties.contains { property in
+                guard let relationship = property as? NSRelationshipDescription, !relationship.isToMany,
+                      let inverse = relationship.inverseRelationship, inverse.isToMany,
+                      translator.nestedToMany.contains(ObjectIdentifier(inverse)), changed[relationship.name] != nil
+                else { return false }
+                return object.value(forKey: relationship.name) == nil
+            }
+            if orphaned { context.delete(object) }
+        }
+    }
+
+    /// Deletes the objects inserted only for bare identifiers (`tag_ids`, `user_id`) that match no
+    /// object, stored or in the payload: Sync ignores such identifiers.
+    private func deleteUnmatchedReferences(translator: SyncPayloadTranslator, insertedBefore: Set<NSManagedObject>) {
+        let context = session.context
+        for object in context.insertedObjects where !insertedBefore.contains(object) {
+            let entityName = object.entity.codableName
+            guard let primaryKey = translator.keys.primaryKey(of: object.entity),
+                  let key = object.identity(of: primaryKey),
+                  translator.referenceKeys[entityName]?.contains(key) == true,
+                  translator.objectKeys[entityName]?.contains(key) != true
+            else { continue }
+            context.delete(object)
+        }
+    }
+}
+
+extension ModelSync {
+    /// The payload as `JSONSerialization` reads it; invalid JSON throws `DecodingError.dataCorrupted`.
+    static func payload(from json: Data) throws -> Any {
+        do {
+            return try JSONSerialization.jsonObject(with: json, options: [.fragmentsAllowed])
+        } catch {
+            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: [], debugDescription: "The payload is not valid JSON.", underlyingError: error))
+        }
+    }
+
+    /// Runs `body` in an import session of `context` whose entities decode by Sync's conventions
+    /// (``ImportSession/modelConventions``): a failure undoes everything it did.
+    static func run<Result>(in context: NSManagedObjectContext, _ body: (ImportSession) throws -> Result) throws -> Result {
+        try ImportSession.$modelConventions.withValue(true) {
+            try ImportSession.run(in: context, body)
+        }
+    }
+}
+
+/// The translated payload's array, decoded in the running sync's session.
+private struct SyncedElements: Decodable {
+    /// The decoding mapping of the synced entity, handed to `init(from:)` on the same thread.
+    struct Mapping: @unchecked Sendable {
+        let value: DecodableType
+    }
+
+    @TaskLocal static var mapping: Mapping?
+
+    let objects: [NSManagedObject]
+
+    init(from decoder: any Decoder) throws {
+        guard let mapping = Self.mapping?.value else {
+            objects = []
+            return
+        }
+        objects = try ImportSession.decodeArray(from: decoder) { _ in .mapped(mapping) }
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+extension NSManagedObjectContext {
+    /// Syncs a JSON payload into the entity named `entityName` by the model alone, as Sync does.
+    ///
+    /// ```swift
+    /// let changes = try context.sync(json, inEntityNamed: "User")
+    /// try context.save()
+    /// ```
+    ///
+    /// - The payload is an array of objects, or one object. Keys follow Sync's conventions
+    ///   (`sync.remoteKey`, snake_case or camelCase names, `id` for `remoteID`, acronyms, reserved
+    ///   words); values are coerced as Sync does, dates by `JSONDecoder.DateDecodingStrategy.iso8601OrUnixTimestamp`.
+    /// - Objects are matched by Sync's primary key over the whole entity; elements without one are
+    ///   skipped. Nested objects and arrays sync their relationships; `<name>_id` and `<name>_ids`
+    ///   link and unlink by primary key, ignoring identifiers that match nothing.
+    /// - Stored objects the payload does not name are deleted, within `predicate` and, when given,
+    ///   `parent`'s related objects; the payload's objects are attached to `parent`. One-to-many
+    ///   children a nested array no longer holds are deleted; many-to-many ones are only unlinked.
+    /// - `operations` limits what is done. `decoder` lends its `userInfo` to the decode.
+    ///
+    /// Runs inside `performAndWait`, does not save, and on failure throws and leaves the context as
+    /// it was. One fetch per entity, whatever the payload's size.
+    ///
+    /// - Throws: ``CoreDataCodableError/unknownEntity``, ``CoreDataCodableError/noPrimaryKey``,
+    ///   ``CoreDataCodableError/invalidSyncPayload``, or `DecodingError` for a value that does not
+    ///   fit its attribute, with its coding path.
+    @discardableResult
+    public func sync(
+        _ json: Data, inEntityNamed entityName: String, predicate: NSPredicate? = nil, parent: NSManagedObject? = nil,
+        operations: SyncOperations = .all, decoder: JSONDecoder = JSONDecoder()
+    ) throws -> SyncChanges {
+        try sync(json, inEntityNamed: entityName, predicate: predicate, parent: parent, operations: operations, decoder: decoder) { false }
+    }
+
+    /// The sync, which throws `CancellationError` (and undoes its work) when `isCancelled` tells so
+    /// between its phases.
+    func sync(
+        _ json: Data, inEntityNamed entityName: String, predicate: NSPredicate?, parent: NSManagedObject?,
+        operations: SyncOperations, decoder: JSONDecoder, isCancelled: @escaping () -> Bool
+    ) throws -> SyncChanges {
+        let payload = try ModelSync.payload(from: json)
+        let elements: [Any]
+        if let array = payload as? [Any] {
+            elements = array
+        } else if payload is [String: Any] {
+            elements = [payload]
+        } else {
+            throw CoreDataCodableError(.invalidSyncPayload(entity: entityName))
+        }
+        return try ModelSync.run(in: self) { session in
+            guard let entity = session.model.entitiesByName[entityName] else {
+                throw CoreDataCodableError(.unknownEntity(name: entityName))
+            }
+            guard let primaryKey = entity.syncPrimaryKeyAttribute else {
+                throw CoreDataCodableError(.noPrimaryKey(entity: entityName))
+            }
+            let scope = SyncScope(context: self, entity: entity, predicate: predicate, parent: parent, operations: operations)
+            let sync = ModelSync(session: session, scope: scope, primaryKey: primaryKey, callerDecoder: decoder, isCancelled: isCancelled)
+            return try sync.run(elements)
+        }
+    }
+}

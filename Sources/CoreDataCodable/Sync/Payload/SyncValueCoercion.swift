@@ -1,0 +1,77 @@
+import Foundation
+
+/// A payload value in the JSON form the import engine reads for an attribute's type, coerced as
+/// Sync does: numbers from numeric strings and strings from numbers, Booleans from 0, 1, "true"
+/// or "yes", dates by ``FlexibleDateParser`` (as seconds since 1970), JSON arrays and objects into
+/// Binary Data (as base64), and `sync.valueTransformer` applied first.
+enum SyncValueCoercion {
+    /// The JSON value of `value` for `attribute`; `null` stays `NSNull`. A value that cannot be
+    /// one throws `DecodingError` at `codingPath`.
+    static func jsonValue(_ value: Any, for attribute: NSAttributeDescription, codingPath: [JSONKey]) throws -> Any {
+        guard !(value is NSNull) else { return value }
+        var value = value
+        if let name = attribute.syncValueTransformerName, let transformer = ValueTransformer(forName: NSValueTransformerName(rawValue: name)) {
+            guard let transformed = transformer.transformedValue(value) else { return NSNull() }
+            value = transformed
+        }
+        let coerced: Any? = switch attribute.attributeType {
+        case .integer16AttributeType, .integer32AttributeType, .integer64AttributeType: integer(value)
+        case .doubleAttributeType, .floatAttributeType, .decimalAttributeType: number(value)
+        case .booleanAttributeType: boolean(value)
+        case .stringAttributeType: string(value)
+        case .dateAttributeType: date(value)
+        case .binaryDataAttributeType: data(value)
+        case .UUIDAttributeType, .URIAttributeType: value as? String
+        default: value
+        }
+        guard let coerced else {
+            throw DecodingError.typeMismatch(type(of: value), DecodingError.Context(
+                codingPath: codingPath,
+                debugDescription: "\(value) does not fit the attribute \(attribute.name) of type \(attribute.attributeType.rawValue)."
+            ))
+        }
+        return coerced
+    }
+
+    private static func integer(_ value: Any) -> Any? {
+        if let text = value as? String {
+            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            return Int64(trimmed) ?? Double(trimmed).flatMap { Int64(exactly: $0) }
+        }
+        return AttributeValue.int64(value)
+    }
+
+    private static func number(_ value: Any) -> Any? {
+        if let text = value as? String { return Double(text.trimmingCharacters(in: .whitespaces)) }
+        return AttributeValue.double(value)
+    }
+
+    private static func boolean(_ value: Any) -> Any? {
+        if let text = value as? String {
+            switch text.lowercased() {
+            case "true", "yes", "1": return true
+            case "false", "no", "0": return false
+            default: return nil
+            }
+        }
+        return AttributeValue.bool(value) ?? AttributeValue.int64(value).flatMap { $0 == 0 ? false : $0 == 1 ? true : nil }
+    }
+
+    private static func string(_ value: Any) -> Any? {
+        if let text = value as? String { return text }
+        if let integer = AttributeValue.int64(value) { return String(integer) }
+        return AttributeValue.double(value).map { String($0) }
+    }
+
+    private static func date(_ value: Any) -> Any? {
+        if let text = value as? String { return FlexibleDateParser.date(from: text)?.timeIntervalSince1970 }
+        return AttributeValue.double(value).map { FlexibleDateParser.date(fromTimestamp: $0).timeIntervalSince1970 }
+    }
+
+    private static func data(_ value: Any) -> Any? {
+        if value is [Any] || value is [String: Any] {
+            return (try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys]))?.base64EncodedString()
+        }
+        return (value as? String).map { Data($0.utf8).base64EncodedString() }
+    }
+}

@@ -1,0 +1,50 @@
+import CoreDataCodable
+import Foundation
+import Testing
+
+@Suite("Dates as APIs send them (iso8601OrUnixTimestamp)")
+struct FlexibleDateTests {
+    private struct Sample: Decodable {
+        let value: Date
+        let expected: String
+    }
+
+    private struct Stamp: Decodable {
+        let value: Date
+    }
+
+    private static func decoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601OrUnixTimestamp
+        return decoder
+    }
+
+    @Test func everyFormOfSyncsDateTestsParses() throws {
+        let samples = try Self.decoder().decode([Sample].self, from: Fixture.data("flexibleDates"))
+        let style = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+        #expect(samples.count == 20)
+        for sample in samples {
+            // Both sides to the millisecond: two ways of adding a fraction may differ in the last bit.
+            let expected = try style.parse(sample.expected)
+            #expect(Self.milliseconds(sample.value) == Self.milliseconds(expected), "\(sample.expected)")
+        }
+    }
+
+    private static func milliseconds(_ date: Date) -> Int64 {
+        Int64((date.timeIntervalSince1970 * 1000).rounded())
+    }
+
+    @Test(arguments: [
+        "2014-01-02T00:monsterofthelakeI'mhere00:00.007450+00:00", "2014-13-02", "2014-02-30T10:00:00Z",
+        "2014-01-02T25:00:00Z", "2014-01-02T10:00:00+0", "yesterday", "",
+    ])
+    func garbageThrowsDataCorruptedAtItsPath(text: String) throws {
+        let json = try JSONSerialization.data(withJSONObject: ["value": text])
+        let error = #expect(throws: DecodingError.self) { try Self.decoder().decode(Stamp.self, from: json) }
+        guard case .dataCorrupted(let context)? = error else {
+            Issue.record("expected dataCorrupted, got \(String(describing: error))")
+            return
+        }
+        #expect(context.codingPath.map(\.stringValue) == ["value"])
+    }
+}
