@@ -72,8 +72,16 @@ struct PeerStore {
         _ payload: String, into entity: String, predicate: NSPredicate? = nil, parent: (entity: String, key: Any)? = nil,
         operations: SyncOperations = .all
     ) throws -> ChangedKeys {
-        let data = try SyncPeerCorpus.payload(payload)
-        return try stack.read {
+        try sync(data: try SyncPeerCorpus.payload(payload), into: entity, predicate: predicate, parent: parent, operations: operations)
+    }
+
+    /// Syncs the payload `data` into `entity`, saves, and tells the primary keys of what changed.
+    @discardableResult
+    func sync(
+        data: Data, into entity: String, predicate: NSPredicate? = nil, parent: (entity: String, key: Any)? = nil,
+        operations: SyncOperations = .all
+    ) throws -> ChangedKeys {
+        try stack.read {
             let context = stack.context
             let parentObject = try parent.map { try #require(try context.object(entityNamed: $0.entity, withPrimaryKey: $0.key)) }
             let changes = try context.sync(data, inEntityNamed: entity, predicate: predicate, parent: parentObject, operations: operations)
