@@ -23,7 +23,9 @@ final class MillisecondsDateTransformer: ValueTransformer {
 // transformable attributes, on a model built here.
 @Suite("Sync into transformable attributes")
 struct SyncTransformableTests {
-    private static let model: NSManagedObjectModel = {
+    /// `User`: `remoteID`, and three transformable attributes: `registeredTransformable` (through
+    /// ``MillisecondsDateTransformer``), `ignoreTransformable` and `hobbies`.
+    static let model: NSManagedObjectModel = {
         let user = NSEntityDescription()
         user.name = "User"
         func attribute(_ name: String, _ type: NSAttributeType, transformer: NSValueTransformerName? = nil) -> NSAttributeDescription {
