@@ -22,22 +22,9 @@ final class ActionTransformer: ValueTransformer {
 @Suite("Background sync progress and cancellation", .serialized)
 struct ContainerSyncProgressTests {
     /// `User` with `remoteID` and a transformable `hobbies` read through ``ActionTransformer``.
-    private static let model: NSManagedObjectModel = {
-        let user = NSEntityDescription()
-        user.name = "User"
-        let remoteID = NSAttributeDescription()
-        remoteID.name = "remoteID"
-        remoteID.attributeType = .integer64AttributeType
-        let hobbies = NSAttributeDescription()
-        hobbies.name = "hobbies"
-        hobbies.attributeType = .transformableAttributeType
-        hobbies.isOptional = true
-        hobbies.valueTransformerName = ActionTransformer.name.rawValue
-        user.properties = [remoteID, hobbies]
-        let model = NSManagedObjectModel()
-        model.entities = [user]
-        return model
-    }()
+    private static let model = inlineModel("User", [
+        ("remoteID", .integer64AttributeType, nil), ("hobbies", .transformableAttributeType, ActionTransformer.name),
+    ])
 
     private static let payload = Data(#"[{"id": 1, "hobbies": ["Code"]}, {"id": 2}]"#.utf8)
 

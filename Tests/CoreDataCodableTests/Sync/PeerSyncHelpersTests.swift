@@ -229,25 +229,25 @@ struct PeerSyncHelpersTests {
         #expect(try store.count("User") == 1)
     }
 
-    @Test func updateKeepsTheKeyAndSetsTheValues() throws {
-        let store = try Self.idStore()
+    /// Sync's `update(id, with:)`: the stored user `"id"` filled with `payload`, saved.
+    private static func updatedIDStore(with payload: String) throws -> PeerStore {
+        let store = try idStore()
         try store.read { context in
             let user = try #require(try context.object(entityNamed: "User", withPrimaryKey: "id"))
-            try user.fill(with: json(#"{"name": "bossy"}"#))
+            try user.fill(with: json(payload))
             try context.save()
         }
         #expect(try store.count("User") == 1)
+        return store
+    }
+
+    @Test func updateKeepsTheKeyAndSetsTheValues() throws {
+        let store = try Self.updatedIDStore(with: #"{"name": "bossy"}"#)
         #expect(try store.value("name", of: "User", "id") as? String == "bossy")
     }
 
     @Test func updateWithANewKeyChangesTheKey() throws {
-        let store = try Self.idStore()
-        try store.read { context in
-            let user = try #require(try context.object(entityNamed: "User", withPrimaryKey: "id"))
-            try user.fill(with: json(#"{"id": "someid"}"#))
-            try context.save()
-        }
-        #expect(try store.count("User") == 1)
+        let store = try Self.updatedIDStore(with: #"{"id": "someid"}"#)
         #expect(try store.value("id", of: "User", "someid") as? String == "someid")
     }
 

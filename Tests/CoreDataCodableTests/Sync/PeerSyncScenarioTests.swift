@@ -23,10 +23,7 @@ struct PeerSyncScenarioTests {
     @Test func camelCaseRemoteIDIsStoredAsItsString() throws {
         let store = try PeerStore("Camelcase")
         try store.sync("camelcase", into: "NormalUser")
-        let remoteID = try store.read { context in
-            try context.fetch(NSFetchRequest<NSManagedObject>(entityName: "NormalUser")).first?.value(forKey: "remoteID")
-        }
-        #expect(remoteID as? String == "1")
+        #expect(try store.values("remoteID", of: "NormalUser").map { $0 as? String } == ["1"])
     }
 
     // MARK: - Contacts
@@ -34,25 +31,13 @@ struct PeerSyncScenarioTests {
     @Test func nestedNotesBelongToTheirUser() throws {
         let store = try PeerStore("Notes")
         try store.sync("users_notes", into: "SuperUser")
-        let notes = try store.read { context in
-            let user = try #require(try context.object(entityNamed: "SuperUser", withPrimaryKey: 6))
-            let request = NSFetchRequest<NSManagedObject>(entityName: "SuperNote")
-            request.predicate = NSPredicate(format: "superUser == %@", user)
-            return try context.count(for: request)
-        }
-        #expect(notes == 5)
+        #expect(try store.count("SuperNote", NSPredicate(format: "superUser.remoteID == 6")) == 5)
     }
 
     @Test func profilePicturesPointBackToTheirUser() throws {
         let store = try PeerStore("Contacts")
         try store.sync("users_c", into: "User")
-        let pictures = try store.read { context in
-            let user = try #require(try context.object(entityNamed: "User", withPrimaryKey: 6))
-            let request = NSFetchRequest<NSManagedObject>(entityName: "Image")
-            request.predicate = NSPredicate(format: "user == %@", user)
-            return try context.count(for: request)
-        }
-        #expect(pictures == 3)
+        #expect(try store.count("Image", NSPredicate(format: "user.remoteID == 6")) == 3)
     }
 
     // MARK: - Recursive
@@ -78,21 +63,43 @@ struct PeerSyncScenarioTests {
         try store.sync("comments-no-id", into: "Comment")
         #expect(try store.count("Comment") == 8)
         #expect(try store.count("Comment", NSPredicate(format: "body == %@", "comment 1")) == 1)
-        let children = try store.read { context in
-            let request = NSFetchRequest<NSManagedObject>(entityName: "Comment")
-            request.predicate = NSPredicate(format: "body == %@", "comment 1")
-            return (try context.fetch(request).first?.value(forKey: "comments") as? NSOrderedSet)?.count
-        }
-        #expect(children == 3)
+        let children = try store.values("comments", of: "Comment", where: NSPredicate(format: "body == %@", "comment 1"))
+        #expect(children.map { ($0 as? [String])?.count } == [3])
     }
 
-    // MARK: - Patients (Sync issue 121)
+    // MARK: - Payloads checked by the objects they store (Sync's 121, 257, 260, 3ca82a0, 412, 447, 476)
 
-    @Test func patientsNestedToManyAndToOneEntities() throws {
-        let store = try PeerStore("Patients")
-        try store.sync("patients", into: "Patient")
-        let counts = try ["Patient", "Baseline", "Alcohol", "Fitness", "Weight", "Measure"].map { try store.count($0) }
-        #expect(counts == [1, 1, 1, 1, 1, 1])
+    /// One of Sync's tests that syncs `payload` of `model` into `entity` and counts what is stored.
+    struct StoredCounts: Sendable, CustomTestStringConvertible {
+        let model: String, payload: String, entity: String
+        let counts: [String: Int]
+        var testDescription: String { "\(payload) into \(entity)" }
+    }
+
+    @Test(arguments: [
+        // Nested to-many and to-one objects of several entities (Sync issue 121).
+        StoredCounts(model: "Patients", payload: "patients", entity: "Patient",
+                     counts: ["Patient": 1, "Baseline": 1, "Alcohol": 1, "Fitness": 1, "Weight": 1, "Measure": 1]),
+        // `_id` remote keys with nested exercises (257).
+        StoredCounts(model: "257", payload: "bug-257", entity: "Workout", counts: ["Workout": 1, "Exercise": 2]),
+        // A nested to-one under its snake_case or camelCase key (260).
+        StoredCounts(model: "ToOne", payload: "to-one-snakecase", entity: "RentedHome", counts: ["RentedHome": 1, "LegalPerson": 1]),
+        StoredCounts(model: "ToOne", payload: "to-one-camelcase", entity: "RentedHome", counts: ["RentedHome": 1, "LegalPerson": 1]),
+        // Two articles share one nested tag in an ordered many-to-many (3ca82a0).
+        StoredCounts(model: "3ca82a0", payload: "3ca82a0", entity: "Article", counts: ["Article": 2, "ArticleTag": 1]),
+        // Nested fields without a primary key are skipped (412).
+        StoredCounts(model: "412", payload: "412", entity: "Form", counts: ["Form": 1, "Field": 0]),
+        // A tag named under two relationships is one object (447).
+        StoredCounts(model: "447", payload: "447", entity: "Website", counts: ["Website": 1, "Tag": 1, "Category": 1]),
+        // A nested weight keyed by a date, under a parent keyed by `_id` (476).
+        StoredCounts(model: "476", payload: "476", entity: "FitnessProfile", counts: ["FitnessProfile": 1, "UserWeight": 1]),
+    ])
+    func payloadStoresItsObjects(_ scenario: StoredCounts) throws {
+        let store = try PeerStore(scenario.model)
+        try store.sync(scenario.payload, into: scenario.entity)
+        var counts: [String: Int] = [:]
+        for entity in scenario.counts.keys { counts[entity] = try store.count(entity) }
+        #expect(counts == scenario.counts)
     }
 
     // MARK: - Staff and fulfillers (Sync issue 84)
@@ -103,23 +110,11 @@ struct PeerSyncScenarioTests {
         #expect(try store.count("MSStaff") == 1)
         let staff = NSPredicate(format: "xid == %@", "mstaff_F58dVBTsXznvMpCPmpQgyV")
         let fulfiller = NSPredicate(format: "xid == %@", "ffr_AkAHQegYkrobp5xc2ySc5D")
-        let values = try store.read { context in
-            let staffRequest = NSFetchRequest<NSManagedObject>(entityName: "MSStaff")
-            staffRequest.predicate = staff
-            let oneStaff = try #require(try context.fetch(staffRequest).first)
-            let fulfillerRequest = NSFetchRequest<NSManagedObject>(entityName: "MSFulfiller")
-            fulfillerRequest.predicate = fulfiller
-            let oneFulfiller = try #require(try context.fetch(fulfillerRequest).first)
-            return (
-                oneStaff.value(forKey: "image") as? String, (oneStaff.value(forKey: "fulfillers") as? Set<NSManagedObject>)?.count,
-                oneFulfiller.value(forKey: "name") as? String, (oneFulfiller.value(forKey: "staff") as? Set<NSManagedObject>)?.count
-            )
-        }
-        #expect(values.0 == "a.jpg")
-        #expect(values.1 == 2)
+        #expect(try store.values("image", of: "MSStaff", where: staff).map { $0 as? String } == ["a.jpg"])
+        #expect(try store.values("fulfillers", of: "MSStaff", where: staff).map { ($0 as? Set<String>)?.count } == [2])
         #expect(try store.count("MSFulfiller") == 2)
-        #expect(values.2 == "New York")
-        #expect(values.3 == 1)
+        #expect(try store.values("name", of: "MSFulfiller", where: fulfiller).map { $0 as? String } == ["New York"])
+        #expect(try store.values("staff", of: "MSFulfiller", where: fulfiller).map { ($0 as? Set<String>)?.count } == [1])
     }
 
     // MARK: - Custom primary keys (Sync issue 113)
@@ -147,10 +142,7 @@ struct PeerSyncScenarioTests {
     @Test func toOneUnderCustomRemoteKeyBug113() throws {
         let store = try PeerStore("113")
         try store.sync("bug-113-custom_relationship_key_to_one", into: "AwesomeStory")
-        let summarize = try store.read { context in
-            try context.fetch(NSFetchRequest<NSManagedObject>(entityName: "AwesomeStory")).first?.value(forKey: "awesomeSummarize")
-        }
-        #expect(summarize != nil)
+        #expect(try store.values("awesomeSummarize", of: "AwesomeStory").map { $0 != nil } == [true])
     }
 
     // MARK: - One object with a predicate (Sync issue 125, story summarize)
@@ -162,11 +154,8 @@ struct PeerSyncScenarioTests {
         try store.sync("bug-125", into: "Form", predicate: NSPredicate(format: "uri == %@", uri))
         let counts = try ["Form", "Element", "SelectionItem", "Model", "ModelProperty", "Restriction"].map { try store.count($0) }
         #expect(counts == [1, 11, 4, 1, 9, 3])
-        let related = try store.read { context in
-            let stored = try #require(try context.fetch(NSFetchRequest<NSManagedObject>(entityName: "Form")).first)
-            return (stored.value(forKey: "element") != nil, stored.value(forKey: "model") != nil)
-        }
-        #expect(related == (true, true))
+        #expect(try store.values("element", of: "Form").map { $0 != nil } == [true])
+        #expect(try store.values("model", of: "Form").map { $0 != nil } == [true])
     }
 
     @Test func storyWithSummarizeAndKeylessCommentUnderAPredicate() throws {
@@ -190,15 +179,7 @@ struct PeerSyncScenarioTests {
     }
 
     @Test func containerSyncOfIDPayloadIsSeenByTheViewContext() async throws {
-        let container = NSPersistentContainer(name: "id", managedObjectModel: try SyncPeerCorpus.model("id"))
-        let description = NSPersistentStoreDescription()
-        description.type = NSInMemoryStoreType
-        container.persistentStoreDescriptions = [description]
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            container.loadPersistentStores { _, error in
-                if let error { continuation.resume(throwing: error) } else { continuation.resume() }
-            }
-        }
+        let container = try PeerStore("id").stack.container
         let changes = try await container.sync(try SyncPeerCorpus.payload("id"), inEntityNamed: "User")
         #expect(changes.inserted.count == 2)
         let count = try await container.viewContext.perform {
@@ -232,13 +213,7 @@ struct PeerSyncScenarioTests {
         #expect(try (0...3).map { try store.related("tags", of: "Note", $0).count } == [1, 0, 2, 0])
     }
 
-    // MARK: - One object payloads (257, 254, 260)
-
-    @Test func workoutWithUnderscoreIDAndNestedExercises() throws {
-        let store = try PeerStore("257")
-        try store.sync("bug-257", into: "Workout")
-        #expect(try [store.count("Workout"), store.count("Exercise")] == [1, 2])
-    }
+    // MARK: - One object payloads (254)
 
     @Test func houseResidentsLinkOnlyTheirOwnInverse() throws {
         let store = try PeerStore("254")
@@ -249,14 +224,7 @@ struct PeerSyncScenarioTests {
         #expect(try store.related("ownhouses", of: "Human", 0).isEmpty)
     }
 
-    @Test(arguments: ["to-one-snakecase", "to-one-camelcase"])
-    func nestedToOneUnderSnakeOrCamelCaseKey(payload: String) throws {
-        let store = try PeerStore("ToOne")
-        try store.sync(payload, into: "RentedHome")
-        #expect(try [store.count("RentedHome"), store.count("LegalPerson")] == [1, 1])
-    }
-
-    // MARK: - Re-syncs and nesting (280, 283, 265, 3ca82a0, 373, 412, 447, 476, 480)
+    // MARK: - Re-syncs and nesting (280, 283, 265, 373, 480)
 
     @Test func resyncOfNestedObjectsKeyedByIndexKeepsOneOfEach() throws {
         let store = try PeerStore("280")
@@ -274,25 +242,6 @@ struct PeerSyncScenarioTests {
         #expect(try store.related("participants", of: "TaskList", "0").isEmpty)
     }
 
-    @Test func orderedSlidesReorderedFromAnotherPayload() throws {
-        let store = try PeerStore("233")
-        try store.read { context in
-            let slides = [Int16(1), 2].map { id in
-                let slide = NSEntityDescription.insertNewObject(forEntityName: "Slide", into: context)
-                slide.setValue(id, forKey: "id")
-                return slide
-            }
-            let presentation = NSEntityDescription.insertNewObject(forEntityName: "Presentation", into: context)
-            presentation.setValue(Int16(1), forKey: "id")
-            presentation.setValue(NSOrderedSet(array: slides), forKey: "slides")
-            try context.save()
-        }
-        #expect(try [store.count("Presentation"), store.count("Slide")] == [1, 2])
-        try store.sync("237", into: "Presentation")
-        #expect(try store.count("Presentation") == 1)
-        #expect(try store.related("slides", of: "Presentation", 1) == ["2", "1"])
-    }
-
     @Test func playerInsideItsOwnGroupIsOneObject() throws {
         let store = try PeerStore("265")
         try store.sync("265", into: "Player")
@@ -302,36 +251,12 @@ struct PeerSyncScenarioTests {
         #expect(try store.value("playerGroup", of: "Player", 1) as? String == "1")
     }
 
-    @Test func articlesShareOneNestedTag() throws {
-        let store = try PeerStore("3ca82a0")
-        try store.sync("3ca82a0", into: "Article")
-        #expect(try [store.count("Article"), store.count("ArticleTag")] == [2, 1])
-    }
-
     @Test func usersShareANestedTag() throws {
         let store = try PeerStore("225")
         try store.sync("373", into: "User")
         #expect(try [store.count("User"), store.count("Tag")] == [2, 2])
         #expect(try store.related("tags", of: "User", 3) == ["10", "20"])
         #expect(try store.related("tags", of: "User", 2) == ["10"])
-    }
-
-    @Test func keylessNestedToManyIsSkipped() throws {
-        let store = try PeerStore("412")
-        try store.sync("412", into: "Form")
-        #expect(try [store.count("Form"), store.count("Field")] == [1, 0])
-    }
-
-    @Test func tagNamedTwiceUnderDifferentKeysIsOneObject() throws {
-        let store = try PeerStore("447")
-        try store.sync("447", into: "Website")
-        #expect(try [store.count("Website"), store.count("Tag"), store.count("Category")] == [1, 1, 1])
-    }
-
-    @Test func keylessNestedWeightUnderUnderscoreID() throws {
-        let store = try PeerStore("476")
-        try store.sync("476", into: "FitnessProfile")
-        #expect(try [store.count("FitnessProfile"), store.count("UserWeight")] == [1, 1])
     }
 
     @Test func reportsWithLargeIdentifiersAndTheirHistory() throws {

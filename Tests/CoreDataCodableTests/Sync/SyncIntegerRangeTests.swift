@@ -7,21 +7,10 @@ import Testing
 @Suite("Sync of integers out of their attribute's range")
 struct SyncIntegerRangeTests {
     /// `User`: `remoteID` (Integer 64), `age` (Integer 16), `visits` (Integer 32), `total` (Integer 64).
-    private static let model: NSManagedObjectModel = {
-        let user = NSEntityDescription()
-        user.name = "User"
-        user.properties = [("remoteID", NSAttributeType.integer64AttributeType), ("age", .integer16AttributeType),
-                           ("visits", .integer32AttributeType), ("total", .integer64AttributeType)].map { name, type in
-            let attribute = NSAttributeDescription()
-            attribute.name = name
-            attribute.attributeType = type
-            attribute.isOptional = true
-            return attribute
-        }
-        let model = NSManagedObjectModel()
-        model.entities = [user]
-        return model
-    }()
+    private static let model = inlineModel("User", [
+        ("remoteID", .integer64AttributeType, nil), ("age", .integer16AttributeType, nil),
+        ("visits", .integer32AttributeType, nil), ("total", .integer64AttributeType, nil),
+    ])
 
     /// The error syncing `payload` throws, and whether the context has changes after it.
     private static func failure(syncing payload: String) throws -> (error: DecodingError?, hasChanges: Bool) {

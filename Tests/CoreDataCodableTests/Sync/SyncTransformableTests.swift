@@ -25,27 +25,12 @@ final class MillisecondsDateTransformer: ValueTransformer {
 struct SyncTransformableTests {
     /// `User`: `remoteID`, and three transformable attributes: `registeredTransformable` (through
     /// ``MillisecondsDateTransformer``), `ignoreTransformable` and `hobbies`.
-    static let model: NSManagedObjectModel = {
-        let user = NSEntityDescription()
-        user.name = "User"
-        func attribute(_ name: String, _ type: NSAttributeType, transformer: NSValueTransformerName? = nil) -> NSAttributeDescription {
-            let attribute = NSAttributeDescription()
-            attribute.name = name
-            attribute.attributeType = type
-            attribute.isOptional = true
-            attribute.valueTransformerName = transformer?.rawValue
-            return attribute
-        }
-        user.properties = [
-            attribute("remoteID", .integer64AttributeType),
-            attribute("registeredTransformable", .transformableAttributeType, transformer: MillisecondsDateTransformer.name),
-            attribute("ignoreTransformable", .transformableAttributeType),
-            attribute("hobbies", .transformableAttributeType),
-        ]
-        let model = NSManagedObjectModel()
-        model.entities = [user]
-        return model
-    }()
+    static let model = inlineModel("User", [
+        ("remoteID", .integer64AttributeType, nil),
+        ("registeredTransformable", .transformableAttributeType, MillisecondsDateTransformer.name),
+        ("ignoreTransformable", .transformableAttributeType, nil),
+        ("hobbies", .transformableAttributeType, nil),
+    ])
 
     /// A stack whose store has had `payloads` synced into `User` in turn, each saved.
     private static func stack(syncing payloads: String...) throws -> TestStack {
