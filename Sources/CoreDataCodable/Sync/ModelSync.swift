@@ -45,12 +45,15 @@ struct ModelSync {
         let byKey = stored.filter { payloadKeys.contains($0.key) }
         session.identities.table(for: mapping.mapping).register(found: byKey.map { ($0.key, $0.object) })
         let existing = Set(byKey.map(\.key))
-        let allowed = keyed.filter { operations.contains(existing.contains($0.key) ? .update : .insert) }.map(\.json)
+        let allowedElements = keyed.filter { operations.contains(existing.contains($0.key) ? .update : .insert) }
+        let allowed = allowedElements.map(\.json)
         let insertedBefore = context.insertedObjects
         let updatedBefore = Set(context.updatedObjects.map(ObjectIdentifier.init))
         let objects = try decode(allowed, mapping: mapping)
         try scope.attachToParent(objects)
-        try fillKeylessToOnes(translator)
+        var registered = RegisteredObjects(context: context, keys: translator.keys)
+        try fillKeylessToOnes(translator, registered: &registered)
+        setTransformableValues(translator, registered: &registered, leftOut: payloadKeys.subtracting(allowedElements.map(\.key)))
         try stopIfCancelled()
         var changes = scope.changes(of: objects, insertedBefore: insertedBefore)
         let seen = Set(objects.map(ObjectIdentifier.init))
@@ -71,13 +74,11 @@ struct ModelSync {
 
     /// Updates the parent's current related object, or a new one, with each nested to-one the
     /// payload gives without a primary key, as Sync does.
-    private func fillKeylessToOnes(_ translator: SyncPayloadTranslator) throws {
-        var objectsByEntity: [ObjectIdentifier: [ObjectIdentity: NSManagedObject]] = [:]
+    private func fillKeylessToOnes(_ translator: SyncPayloadTranslator, registered: inout RegisteredObjects) throws {
         for entry in translator.keylessToOne {
-            guard let destination = entry.relationship.destinationEntity else { continue }
-            let entityID = ObjectIdentifier(entry.parentEntity)
-            if objectsByEntity[entityID] == nil { objectsByEntity[entityID] = registeredObjects(of: entry.parentEntity, keys: translator.keys) }
-            guard let parent = objectsByEntity[entityID]?[entry.parentKey] else { continue }
+            guard let destination = entry.relationship.destinationEntity,
+                  let parent = registered.object(of: entry.parentEntity, key: entry.parentKey)
+            else { continue }
             let related: NSManagedObject
             if let current = parent.value(forKey: entry.relationship.name) as? NSManagedObject {
                 related = current
@@ -92,16 +93,21 @@ struct ModelSync {
         }
     }
 
-    /// The context's objects of `entity` (its subentities' too) by primary key.
-    private func registeredObjects(of entity: NSEntityDescription, keys: SyncPayloadKeys) -> [ObjectIdentity: NSManagedObject] {
-        var objects: [ObjectIdentity: NSManagedObject] = [:]
-        for object in session.context.registeredObjects where object.entity.isKindOf(entity: entity) && !object.isDeleted {
-            guard let primaryKey = keys.primaryKey(of: object.entity),
-                  let key = object.identity(of: primaryKey)
+    /// Sets the payload's transformable values (which the import engine does not decode) on the
+    /// objects it synced; the objects of the payload's elements that `operations` left out (the
+    /// keys `leftOut`) keep theirs.
+    private func setTransformableValues(
+        _ translator: SyncPayloadTranslator, registered: inout RegisteredObjects, leftOut: Set<ObjectIdentity>
+    ) {
+        for entry in translator.transformableValues {
+            guard !(entry.entity === entity && leftOut.contains(entry.key)),
+                  let object = registered.object(of: entry.entity, key: entry.key)
             else { continue }
-            if objects[key] == nil { objects[key] = object }
+            let current = object.value(forKey: entry.attribute.name)
+            if let current = current as? NSObject, let value = entry.value as? NSObject, current.isEqual(value) { continue }
+            if current == nil, entry.value == nil { continue }
+            object.setValue(entry.value, forKey: entry.attribute.name)
         }
-        return objects
     }
 
     /// Throws `CancellationError` when the sync should stop: the session then undoes its work.
@@ -224,5 +230,32 @@ private struct SyncedElements: Decodable {
             return
         }
         objects = try ImportSession.decodeArray(from: decoder) { _ in .mapped(mapping) }
+    }
+}
+
+/// The context's objects by entity and primary key, indexed once per entity when first asked.
+private struct RegisteredObjects {
+    let context: NSManagedObjectContext
+    let keys: SyncPayloadKeys
+    private var objectsByEntity: [ObjectIdentifier: [ObjectIdentity: NSManagedObject]] = [:]
+
+    init(context: NSManagedObjectContext, keys: SyncPayloadKeys) {
+        self.context = context
+        self.keys = keys
+    }
+
+    /// The object of `entity` (or of one of its subentities) with primary key `key`, not deleted.
+    mutating func object(of entity: NSEntityDescription, key: ObjectIdentity) -> NSManagedObject? {
+        let entityID = ObjectIdentifier(entity)
+        if let objects = objectsByEntity[entityID] { return objects[key] }
+        var objects: [ObjectIdentity: NSManagedObject] = [:]
+        for object in context.registeredObjects where object.entity.isKindOf(entity: entity) && !object.isDeleted {
+            guard let primaryKey = keys.primaryKey(of: object.entity),
+                  let key = object.identity(of: primaryKey)
+            else { continue }
+            if objects[key] == nil { objects[key] = object }
+        }
+        objectsByEntity[entityID] = objects
+        return objects[key]
     }
 }

@@ -11,6 +11,8 @@ extension NSManagedObjectContext {
     /// - The payload is an array of objects, or one object. Keys follow Sync's conventions
     ///   (`sync.remoteKey`, snake_case or camelCase names, `id` for `remoteID`, acronyms, reserved
     ///   words); values are coerced as Sync does, dates by `JSONDecoder.DateDecodingStrategy.iso8601OrUnixTimestamp`.
+    ///   A transformable attribute takes the output of the transformer its model names
+    ///   (`valueTransformerName`), else a JSON array or object as it is; other values leave it alone.
     /// - Objects are matched by Sync's primary key over the whole entity; elements without one are
     ///   skipped. Nested objects and arrays sync their relationships; `<name>_id` and `<name>_ids`
     ///   link and unlink by primary key, ignoring identifiers that match nothing.

@@ -6,8 +6,18 @@ extension NSPersistentContainer {
     /// then saves once; the view context's objects are refreshed when it returns.
     ///
     /// `parent` must be saved: the background context finds it by its object ID. Progress goes to
-    /// `Progress.current()`: one unit for the sync, one for the save. Cancelling the task (or that
-    /// progress) stops the sync between its phases, throws `CancellationError` and saves nothing.
+    /// `Progress.current()` of the thread the call starts on: one unit for the sync, one for the
+    /// save. `becomeCurrent(withPendingUnitCount:)` cannot span an `await`, so make the progress
+    /// current around `Task.immediate`, which starts the call on that thread:
+    ///
+    /// ```swift
+    /// progress.becomeCurrent(withPendingUnitCount: 1)
+    /// let task = Task.immediate { try await container.sync(json, inEntityNamed: "User") }
+    /// progress.resignCurrent()
+    /// ```
+    ///
+    /// Cancelling the task (or that progress) stops the sync between its phases, even once it has
+    /// begun, throws `CancellationError` and saves nothing.
     @discardableResult
     public func sync(
         _ json: Data, inEntityNamed entityName: String, predicate: NSPredicate? = nil, parent: NSManagedObject? = nil,

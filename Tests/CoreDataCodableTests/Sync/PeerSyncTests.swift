@@ -72,8 +72,16 @@ struct PeerStore {
         _ payload: String, into entity: String, predicate: NSPredicate? = nil, parent: (entity: String, key: Any)? = nil,
         operations: SyncOperations = .all
     ) throws -> ChangedKeys {
-        let data = try SyncPeerCorpus.payload(payload)
-        return try stack.read {
+        try sync(data: try SyncPeerCorpus.payload(payload), into: entity, predicate: predicate, parent: parent, operations: operations)
+    }
+
+    /// Syncs the payload `data` into `entity`, saves, and tells the primary keys of what changed.
+    @discardableResult
+    func sync(
+        data: Data, into entity: String, predicate: NSPredicate? = nil, parent: (entity: String, key: Any)? = nil,
+        operations: SyncOperations = .all
+    ) throws -> ChangedKeys {
+        try stack.read {
             let context = stack.context
             let parentObject = try parent.map { try #require(try context.object(entityNamed: $0.entity, withPrimaryKey: $0.key)) }
             let changes = try context.sync(data, inEntityNamed: entity, predicate: predicate, parent: parentObject, operations: operations)
@@ -99,6 +107,16 @@ struct PeerStore {
         try stack.read {
             let object = try #require(try stack.context.object(entityNamed: entity, withPrimaryKey: key))
             return Self.plain(object.value(forKeyPath: keyPath))
+        }
+    }
+
+    /// The values at `keyPath` of the stored `entity` objects matching `predicate`, as ``value(_:of:_:)``
+    /// gives them.
+    func values(_ keyPath: String, of entity: String, where predicate: NSPredicate? = nil) throws -> [Any?] {
+        try stack.read {
+            let request = NSFetchRequest<NSManagedObject>(entityName: entity)
+            request.predicate = predicate
+            return try stack.context.fetch(request).map { Self.plain($0.value(forKeyPath: keyPath)) }
         }
     }
 
@@ -360,10 +378,7 @@ struct PeerSyncTests {
     @Test func toOneUnderCustomRemoteKey() throws {
         let store = try PeerStore("Social")
         try store.sync("custom_relationship_key_to_one", into: "Story")
-        let summarize = try store.read { context in
-            try context.fetch(NSFetchRequest<NSManagedObject>(entityName: "Story")).first?.value(forKey: "summarize")
-        }
-        #expect(summarize != nil)
+        #expect(try store.values("summarize", of: "Story").map { $0 != nil } == [true])
     }
 
     @Test func foreignKeyLinksStoredUsers() throws {
@@ -415,10 +430,7 @@ struct PeerSyncTests {
     @Test func customKeyedToManyOfNotes() throws {
         let store = try PeerStore("CustomRelationshipKey")
         try store.sync("custom_relationship_key_to_many", into: "User")
-        let notes = try store.read { context in
-            try context.fetch(NSFetchRequest<NSManagedObject>(entityName: "User")).first?.mutableSetValue(forKey: "notes").count
-        }
-        #expect(notes == 3)
+        #expect(try store.values("notes", of: "User").map { ($0 as? Set<String>)?.count } == [3])
     }
 
     @Test func notesSyncedIntoAParentUser() throws {
@@ -563,7 +575,9 @@ struct PeerSyncTests {
 
     // MARK: - Ordered relationships
 
-    @Test func orderedSlidesAreReordered() throws {
+    // Sync's tests 233 and 327: two payloads that put slide 2 before slide 1.
+    @Test(arguments: ["233", "237"])
+    func orderedSlidesAreReordered(payload: String) throws {
         let store = try PeerStore("233")
         try store.read { context in
             let slides = [Int16(1), 2].map { id in
@@ -577,15 +591,17 @@ struct PeerSyncTests {
             try context.save()
         }
         #expect(try store.related("slides", of: "Presentation", 1) == ["1", "2"])
-        try store.sync("233", into: "Presentation")
+        try store.sync(payload, into: "Presentation")
         #expect(try store.count("Presentation") == 1)
         let reordered = try store.related("slides", of: "Presentation", 1)
         #expect(reordered == ["2", "1"])
     }
 
     @Test func orderedItemsLinkedByIdentifiersInOrder() throws {
-        // Gap: the list's id 702377 does not fit its Integer 16 attribute, which this library
-        // rejects (Core Data on Apple stores it as it is), so the list is never synced.
+        // Engine gap: the list's id 702377 does not fit its Integer 16 attribute. Core Data on
+        // Apple stores the NSNumber as it is; this library throws a DecodingError naming the
+        // attribute, because the import engine decodes and matches integer attributes in their
+        // own width (Int16 here), so the list is never synced.
         withKnownIssue {
             let store = try PeerStore("ordered-many-to-many-update")
             try store.sync("inital-ordered-many-to-many-update", into: "Item")

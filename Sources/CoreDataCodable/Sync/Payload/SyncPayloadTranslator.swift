@@ -33,6 +33,9 @@ struct SyncPayloadTranslator {
     /// The to-many relationships the payload sets by their own key (nested objects), not by
     /// `<name>_ids`: the children they drop are deleted, where identifiers only unlink.
     private(set) var nestedToMany: Set<ObjectIdentifier> = []
+    /// The payload's values of transformable attributes, which the import engine does not decode:
+    /// the sync sets them on the decoded objects (see ``TransformableValue``).
+    private(set) var transformableValues: [TransformableValue] = []
 
     /// The translated elements of a JSON array of objects of `entity`; elements without a primary
     /// key (missing or `null`) are left out.
@@ -68,9 +71,13 @@ struct SyncPayloadTranslator {
         }
         for property in entity.properties where translated[property.name] == nil {
             if let attribute = property as? NSAttributeDescription {
-                guard attribute.attributeType != .transformableAttributeType,
-                      let (value, key) = keys.value(of: attribute, in: object, entity: entity)
-                else { continue }
+                guard let (value, key) = keys.value(of: attribute, in: object, entity: entity) else { continue }
+                guard attribute.attributeType != .transformableAttributeType else {
+                    if let ownKey, let stored = TransformableValue.stored(value, for: attribute) {
+                        transformableValues.append(TransformableValue(entity: entity, key: ownKey, attribute: attribute, value: stored))
+                    }
+                    continue
+                }
                 translated[attribute.name] = try SyncValueCoercion.jsonValue(value, for: attribute, codingPath: path + key)
             } else if !attributesOnly, let relationship = property as? NSRelationshipDescription, let destination = relationship.destinationEntity {
                 if let value = try relationshipValue(
@@ -206,4 +213,33 @@ struct KeylessToOne {
     let parentKey: ObjectIdentity
     let relationship: NSRelationshipDescription
     let values: [String: Any]
+}
+
+/// A payload value of a transformable attribute of the object of `entity` with primary key `key`.
+///
+/// As PropertyMapper does, a value goes through the transformer the attribute names in the model
+/// (`valueTransformerName`) when one is registered; without one, a JSON array or object is stored
+/// as it is, `null` clears, and any other value is ignored.
+struct TransformableValue {
+    let entity: NSEntityDescription
+    let key: ObjectIdentity
+    let attribute: NSAttributeDescription
+    /// The value to store; nil clears the attribute.
+    let value: Any?
+
+    /// The transformer names under which Core Data archives values itself: not custom transformers.
+    private static let archivingNames: Set<NSValueTransformerName> = [
+        .unarchiveFromDataTransformerName, .keyedUnarchiveFromDataTransformerName, .secureUnarchiveFromDataTransformerName,
+    ]
+
+    /// What `attribute` stores for the payload value `value`: `.some(nil)` to clear it, nil to
+    /// leave it alone.
+    static func stored(_ value: Any, for attribute: NSAttributeDescription) -> Any?? {
+        if value is NSNull { return .some(nil) }
+        if let name = attribute.valueTransformerName.map(NSValueTransformerName.init(rawValue:)), !archivingNames.contains(name),
+           let transformer = ValueTransformer(forName: name) {
+            return transformer.transformedValue(value).map { .some($0) }
+        }
+        return value is [Any] || value is [String: Any] ? .some(value) : nil
+    }
 }

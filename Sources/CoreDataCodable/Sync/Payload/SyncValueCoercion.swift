@@ -15,7 +15,7 @@ enum SyncValueCoercion {
             value = transformed
         }
         let coerced: Any? = switch attribute.attributeType {
-        case .integer16AttributeType, .integer32AttributeType, .integer64AttributeType: integer(value)
+        case .integer16AttributeType, .integer32AttributeType, .integer64AttributeType: integer(value, for: attribute.attributeType)
         case .doubleAttributeType, .floatAttributeType, .decimalAttributeType: number(value)
         case .booleanAttributeType: boolean(value)
         case .stringAttributeType: string(value)
@@ -27,18 +27,50 @@ enum SyncValueCoercion {
         guard let coerced else {
             throw DecodingError.typeMismatch(type(of: value), DecodingError.Context(
                 codingPath: codingPath,
-                debugDescription: "\(value) does not fit the attribute \(attribute.name) of type \(attribute.attributeType.rawValue)."
+                debugDescription: "\(value) does not fit the attribute \(attribute.name) of type \(typeName(attribute.attributeType))."
             ))
         }
         return coerced
     }
 
-    private static func integer(_ value: Any) -> Any? {
+    /// The whole number `value` is, when it is one that an attribute of `type` can hold.
+    private static func integer(_ value: Any, for type: NSAttributeType) -> Any? {
+        let integer: Int64?
         if let text = value as? String {
             let trimmed = text.trimmingCharacters(in: .whitespaces)
-            return Int64(trimmed) ?? Double(trimmed).flatMap { Int64(exactly: $0) }
+            integer = Int64(trimmed) ?? Double(trimmed).flatMap { Int64(exactly: $0) }
+        } else if let decimal = value as? Decimal {
+            // `JSONSerialization` reads numbers beyond Int64's range as decimals: keep only exact ones.
+            integer = AttributeValue.int64(value).flatMap { Decimal($0) == decimal ? $0 : nil }
+        } else {
+            integer = AttributeValue.int64(value)
         }
-        return AttributeValue.int64(value)
+        guard let integer else { return nil }
+        let fits = switch type {
+        case .integer16AttributeType: Int16(exactly: integer) != nil
+        case .integer32AttributeType: Int32(exactly: integer) != nil
+        default: true
+        }
+        return fits ? integer : nil
+    }
+
+    /// The name the model editor gives an attribute type, for messages.
+    private static func typeName(_ type: NSAttributeType) -> String {
+        switch type {
+        case .integer16AttributeType: "Integer 16"
+        case .integer32AttributeType: "Integer 32"
+        case .integer64AttributeType: "Integer 64"
+        case .doubleAttributeType: "Double"
+        case .floatAttributeType: "Float"
+        case .decimalAttributeType: "Decimal"
+        case .booleanAttributeType: "Boolean"
+        case .stringAttributeType: "String"
+        case .dateAttributeType: "Date"
+        case .binaryDataAttributeType: "Binary Data"
+        case .UUIDAttributeType: "UUID"
+        case .URIAttributeType: "URI"
+        default: "\(type.rawValue)"
+        }
     }
 
     private static func number(_ value: Any) -> Any? {
