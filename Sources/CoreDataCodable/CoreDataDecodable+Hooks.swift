@@ -2,7 +2,7 @@ import Foundation
 
 extension CoreDataDecodable where Self: NSManagedObject {
     public func initialize(from decoder: any Decoder) throws {
-        try DefaultInitialization.apply(to: self, from: decoder) { _ in true }
+        try DefaultInitialization.apply(to: self, from: decoder)
     }
 
     /// Sets every property whose key the JSON has; properties whose key is missing keep their values.
@@ -12,7 +12,7 @@ extension CoreDataDecodable where Self: NSManagedObject {
     /// destination type's own keys and identity; `null` clears them; to-many values replace the
     /// old set.
     public func defaultInitialization(from decoder: any Decoder) throws {
-        try DefaultInitialization.apply(to: self, from: decoder) { _ in true }
+        try DefaultInitialization.apply(to: self, from: decoder)
     }
 
     /// Sets the properties of `keys` only, as ``defaultInitialization(from:)`` does.
@@ -29,8 +29,10 @@ extension CoreDataDecodable where Self: NSManagedObject {
 
     /// Sets the properties whose keys `isIncluded` accepts, as ``defaultInitialization(from:)`` does.
     public func defaultInitialization(from decoder: any Decoder, including isIncluded: (CodingKeys) -> Bool) throws {
-        try DefaultInitialization.apply(to: self, from: decoder) { property in
-            CodingKeys(propertyName: property.name).map(isIncluded) ?? false
+        try withoutActuallyEscaping(isIncluded) { isIncluded in
+            try DefaultInitialization.apply(to: self, from: decoder) { property in
+                CodingKeys(propertyName: property.name).map(isIncluded) ?? false
+            }
         }
     }
 }

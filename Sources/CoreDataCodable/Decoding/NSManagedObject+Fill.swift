@@ -42,7 +42,7 @@ struct ObjectFill: Decodable {
         if target.runsOwnHook, let decodable = target.object as? any CoreDataDecodable {
             try decodable.initialize(from: decoder)
         } else {
-            try DefaultInitialization.apply(to: target.object, from: decoder) { _ in true }
+            try DefaultInitialization.apply(to: target.object, from: decoder)
         }
     }
 }

@@ -78,7 +78,7 @@ final class DecodableType: @unchecked Sendable {
             objectClass: managedType,
             containerHook: { try ObjectValues(decoder: $0) },
             initializeHook: { object, decoder in
-                try DefaultInitialization.apply(to: object, from: decoder) { _ in true }
+                try DefaultInitialization.apply(to: object, from: decoder)
             }
         )
     }

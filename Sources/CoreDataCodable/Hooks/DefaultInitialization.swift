@@ -3,12 +3,12 @@ import Foundation
 /// What the default `initialize(from:)` and every `defaultInitialization` do: set the object's
 /// properties from the JSON, through the import running.
 enum DefaultInitialization {
-    /// Sets the properties `isIncluded` accepts on `object` from `decoder`.
+    /// Sets the properties `isIncluded` accepts on `object` from `decoder`; nil accepts all of them.
     ///
     /// The usual call is an object's hook passing on the decoder the import made the object for:
     /// its values are read already. Any other decoder is read now, in the running import of the
     /// object's context or a new one.
-    static func apply(to object: NSManagedObject, from decoder: any Decoder, including isIncluded: (PropertyMapping) -> Bool) throws {
+    static func apply(to object: NSManagedObject, from decoder: any Decoder, including isIncluded: ((PropertyMapping) -> Bool)? = nil) throws {
         if let session = ImportSession.current, let progress = session.objectInProgress(object, decoder: decoder) {
             try session.undoingOnFailure { session in
                 try ObjectApplier(session: session).apply(progress, to: object, including: isIncluded)

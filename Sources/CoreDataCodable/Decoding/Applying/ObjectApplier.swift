@@ -8,8 +8,8 @@ import Foundation
 struct ObjectApplier {
     let session: ImportSession
 
-    /// Sets the properties `isIncluded` accepts on `object` from the values of `progress`.
-    func apply(_ progress: ObjectInProgress, to object: NSManagedObject, including isIncluded: (PropertyMapping) -> Bool) throws {
+    /// Sets the properties `isIncluded` accepts (all when nil) on `object` from the values of `progress`.
+    func apply(_ progress: ObjectInProgress, to object: NSManagedObject, including isIncluded: ((PropertyMapping) -> Bool)?) throws {
         let read = progress.read
         let mapping = read.type.mapping
         // A bare identifier found or inserted its object and holds nothing more to apply.
@@ -17,7 +17,7 @@ struct ObjectApplier {
         let values = read.values
         let state = progress.state
         let relationships = RelationshipReader(session: session)
-        for (index, property) in mapping.properties.enumerated() where isIncluded(property) {
+        for (index, property) in mapping.properties.enumerated() where isIncluded?(property) ?? true {
             if let attribute = property.attribute {
                 // The object was found or inserted by these very values.
                 if progress.isIdentified, property.isIdentity { continue }
