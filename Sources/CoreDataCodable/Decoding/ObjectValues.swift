@@ -7,9 +7,19 @@ struct ObjectValues {
     /// Values set by key string; a nil value reads as JSON `null`.
     var manualValues: [String: Any?] = [:]
 
-    /// The values of the JSON object `decoder` holds. An ``ObjectDecoder`` has its container made already.
-    init(decoder: some Decoder) throws {
-        container = try (decoder as? ObjectDecoder)?.container ?? decoder.container(keyedBy: JSONKey.self)
+    /// The values of the JSON object `decoder` holds. The import's own decoders give their
+    /// containers without the generic `container(keyedBy:)`.
+    init(decoder: any Decoder) throws {
+        // Told by type before casting: a failing cast of a class to a struct checks for bridging,
+        // which costs a conformance lookup per object.
+        let kind = type(of: decoder)
+        if kind == ObjectDecoder.self, let object = decoder as? ObjectDecoder {
+            container = object.container
+        } else if kind == IdentifierDecoder.self, let identifier = decoder as? IdentifierDecoder {
+            container = identifier.objectContainer
+        } else {
+            container = try decoder.container(keyedBy: JSONKey.self)
+        }
     }
 
     /// The values of a container, none set manually.

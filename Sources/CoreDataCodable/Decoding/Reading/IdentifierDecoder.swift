@@ -26,6 +26,9 @@ final class IdentifierDecoder: Decoder {
         keyedContainer(keyedBy: type)
     }
 
+    /// The identifier as an object's keyed container, by the import's own key type.
+    var objectContainer: KeyedDecodingContainer<JSONKey> { keyedContainer(keyedBy: JSONKey.self) }
+
     /// The identifier as an object's keyed container, which making cannot fail.
     func keyedContainer<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedDecodingContainer<Key> {
         KeyedDecodingContainer(IdentifierKeyedContainer<Key>(base: base, path: path, consumed: [], scalar: scalar))
