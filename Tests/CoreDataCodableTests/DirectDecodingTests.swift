@@ -2,8 +2,8 @@ import CoreDataCodable
 import Foundation
 import Testing
 
-/// First imports of types keeping the default hooks: after an array's first element, objects are
-/// made straight from the JSON. They must come out as the prepared decode makes them.
+/// First imports: once every entity a type reaches is known empty, each element is made as soon as
+/// it is read, with nothing read ahead. Objects must come out as the prepared decode makes them.
 @Suite("Direct decoding in first imports")
 struct DirectDecodingTests {
     @Test func objectsAndBareIdentifiersOfLaterElementsAreUniqued() throws {
@@ -29,7 +29,7 @@ struct DirectDecodingTests {
     }
 
     @Test func elementReachingAnEntityWithObjectsLooksItsObjectsUp() throws {
-        // Another decode teaches the import that Song keeps the default hooks.
+        // Another decode first, in a fresh store: the same type meets a store that holds objects next.
         _ = try TestStack().decode(Many<Playlist>.self, fixture: "playlistsMixed")
         let stack = try TestStack()
         let existing = stack.read {

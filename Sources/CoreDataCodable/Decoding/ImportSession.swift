@@ -3,11 +3,12 @@ import Foundation
 /// One decode into a context, from the outermost `init(from:)` to its end: it wires the phases of
 /// an import together.
 ///
-/// 1. ``ObjectReader`` reads each JSON object or bare identifier into a ``PreparedDecoder``,
-///    running the type's `container(for:)` and reading the identity.
-/// 2. ``RelatedObjectsPlanner`` reads its related objects ahead and enqueues every identity met.
+/// 1. ``ObjectReader`` reads each JSON object or bare identifier into an ``ObjectRead``, running
+///    the type's `container(for:)` and reading the identity.
+/// 2. ``RelatedObjectsPlanner`` reads its related objects ahead into ``PreparedDecoder``s and
+///    enqueues every identity met; objects whose identities need no lookup skip this.
 /// 3. ``IdentityResolver`` finds the objects of those identities, one fetch per entity.
-/// 4. ``makeObject(_:)`` finds or inserts each object and runs its `initialize(from:)`, whose
+/// 4. ``makeObject(_:prepared:)`` finds or inserts each object and runs its `initialize(from:)`, whose
 ///    default sets its values and relationships (``ObjectApplier``).
 ///
 /// ``UndoLog`` records each object before the import changes it, so that a failure leaves the

@@ -21,7 +21,7 @@ extension NSManagedObject {
 /// ``NSManagedObject/fill(with:using:)`` and a sync's keyless nested to-ones decode.
 struct ObjectFill: Decodable {
     /// The object being filled, and whether its class's own `initialize(from:)` runs (else a
-    /// default initialization, by the running import's mapping), handed to `init(from:)` on the
+    /// default initialization, by the ``DecodableType`` the running import gives its entity), handed to `init(from:)` on the
     /// same thread.
     struct Target: @unchecked Sendable {
         let object: NSManagedObject

@@ -3,8 +3,9 @@ import OpenAddressing
 
 /// The objects of one entity that an import looked up or inserted, by identity.
 ///
-/// Each identity gets a slot when a prepared decoder carrying it is enqueued for the fetch; the
-/// decoder keeps the slot, and making its object reads it without hashing the identity again.
+/// Each identity gets a slot when first met: when a prepared decoder carrying it is enqueued for
+/// the fetch (the decoder keeps the slot, and making its object reads it without hashing the
+/// identity again), or when its object is made or registered without one.
 /// Slots are numbered in the order identities are first met, which is the order objects are made
 /// in, so making a large payload's objects walks the slots in order.
 ///

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The entities known to hold objects, or to be about to, by persistent store coordinator: an
-/// import learns whether an entity is empty once per process, not once per decode.
+/// import learns whether an entity is empty once per coordinator, not once per decode.
 ///
 /// Only "populated" is remembered: it can become wrong (every object deleted, or inserts that were
 /// never saved), which makes a later import look its identities up when it need not; never the

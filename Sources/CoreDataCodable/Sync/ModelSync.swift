@@ -215,7 +215,8 @@ extension ModelSync {
 
 /// The translated payload's array, decoded in the running sync's session.
 private struct SyncedElements: Decodable {
-    /// The decoding mapping of the synced entity, handed to `init(from:)` on the same thread.
+    /// The ``DecodableType`` of the synced entity (Sync's conventions), handed to `init(from:)` on
+    /// the same thread.
     struct Mapping: @unchecked Sendable {
         let value: DecodableType
     }

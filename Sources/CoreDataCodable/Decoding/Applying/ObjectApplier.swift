@@ -1,6 +1,7 @@
 import Foundation
 
-/// Sets an object's properties from its ``PreparedDecoder``: what every default initialization does.
+/// Sets an object's properties from the values its ``ObjectInProgress`` holds, with the related
+/// objects read ahead, if any: what every default initialization does.
 ///
 /// Properties whose key the JSON lacks are left as they are. An object the import did not insert
 /// is compared first: a value equal to the current one is not set, so an update that changes

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The decoder of a bare identifier read straight from its array (see `ObjectSource`): a JSON
+/// The decoder of a bare identifier read straight from its array (see ``ObjectReader``): a JSON
 /// number or string decoded already, which it gives as the JSON's own decoder of the value would.
 ///
 /// A class, so that it fits an existential's inline buffer: bare identifiers are many, and
