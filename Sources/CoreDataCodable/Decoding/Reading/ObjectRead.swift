@@ -53,6 +53,12 @@ final class ObjectRead {
         decodedIdentityValues = identity?.isUnboxed == true ? [] : values
     }
 
+    /// Sets the identity of a single integer identity attribute.
+    func setIdentity(integer: Int64) {
+        identity = ObjectIdentity(integer: integer)
+        decodedIdentityValues = []
+    }
+
     /// Sets the identity from the value decoded for the single identity attribute.
     func setIdentity(value: Any) {
         guard let property = type.mapping.identityProperties.first else { return }
