@@ -148,9 +148,7 @@ final class ObjectReader {
         // read from the JSON is decoded as such: decoding it as `Any` and casting it back cost a
         // third of a first import's identity reading.
         if entity.identityProperties.count == 1, let property = entity.identityProperties.first {
-            if property.attributeType == .integer64AttributeType, property.codableType == nil, property.path.count == 1,
-               values.manualValue(for: property) == nil,
-               let integer = try? values.container.decode(Int64.self, forKey: property.lastKey) {
+            if let integer = Self.integerIdentity(property, in: values, source: source) {
                 read.setIdentity(integer: integer)
                 return read
             }
@@ -161,6 +159,17 @@ final class ObjectReader {
             })
         }
         return read
+    }
+
+    /// The value of a single Integer 64 identity attribute read from the JSON as it stands: a bare
+    /// identifier's number decoded already, or the object's key decoded as `Int64`. Nil when
+    /// `container(for:)` set the value, or it needs the general decode (a key path, a `Codable` type).
+    private static func integerIdentity(_ property: PropertyMapping, in values: ObjectValues, source: ObjectRead.Source) -> Int64? {
+        guard property.attributeType == .integer64AttributeType, property.codableType == nil, property.path.count == 1,
+              values.manualValue(for: property) == nil
+        else { return nil }
+        if case .identifier(let identifier) = source { return identifier.scalar as? Int64 }
+        return try? values.container.decode(Int64.self, forKey: property.lastKey)
     }
 
     /// The value of an identity attribute of the object at `codingPath`; a missing or `null` one throws.
