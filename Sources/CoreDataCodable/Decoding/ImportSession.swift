@@ -91,12 +91,25 @@ final class ImportSession: ContextSession, @unchecked Sendable {
     func decodeObject(_ destination: DestinationDecoding, from decoder: any Decoder) throws -> NSManagedObject {
         switch destination {
         case .mapped(let type):
-            let prepared = try read(decoder, as: type)
-            try identities.fetchPending()
+            let prepared = try readResolved(decoder, as: type)
             return try makeObject(prepared.read, prepared: prepared)
         case .decodable(let type):
             return try decodePlainDestination(type, from: decoder)
         }
+    }
+
+    /// Decodes one object as ``decodeObject(_:from:)`` does, as `admission` decides: nil when it
+    /// leaves the object out.
+    func decodeObject(_ type: DecodableType, from decoder: any Decoder, admission: ElementAdmission) throws -> NSManagedObject? {
+        let prepared = try readResolved(decoder, as: type)
+        return try admitted(prepared.read, prepared: prepared, by: admission)
+    }
+
+    /// The prepared decoder of the value `decoder` holds, with the identities it met looked up.
+    private func readResolved(_ decoder: any Decoder, as type: DecodableType) throws -> PreparedDecoder {
+        let prepared = try read(decoder, as: type)
+        try identities.fetchPending()
+        return prepared
     }
 
     /// Decodes the object of the value at `key`, as ``decodeObject(_:from:)`` does.
@@ -114,11 +127,11 @@ final class ImportSession: ContextSession, @unchecked Sendable {
     /// Decodes the JSON array `decoder` holds as objects of the destination `destination` gives,
     /// in the running session of the decoder's context or a new one: what `Many` and syncs decode.
     static func decodeArray(
-        from decoder: any Decoder, as destination: (ImportSession) throws -> DestinationDecoding
+        from decoder: any Decoder, admission: ElementAdmission? = nil, as destination: (ImportSession) throws -> DestinationDecoding
     ) throws -> [NSManagedObject] {
         try run(in: decoder.requireContext()) { session in
             var container = try decoder.unkeyedContainer()
-            return try session.decodeObjects(destination(session), from: &container, userInfo: decoder.userInfo)
+            return try session.decodeObjects(destination(session), from: &container, userInfo: decoder.userInfo, admission: admission)
         }
     }
 
@@ -132,8 +145,10 @@ final class ImportSession: ContextSession, @unchecked Sendable {
     /// Each element is made as soon as it is read while every identity met needs no fetch (the
     /// entities met were empty: a first import). From the first element with an identity to look
     /// up, elements are read ahead, their identities fetched together, and their objects made after.
+    /// An `admission` leaves out, or keeps as they are, the elements it decides to.
     func decodeObjects(
-        _ destination: DestinationDecoding, from container: inout any UnkeyedDecodingContainer, userInfo: [CodingUserInfoKey: Any]
+        _ destination: DestinationDecoding, from container: inout any UnkeyedDecodingContainer, userInfo: [CodingUserInfoKey: Any],
+        admission: ElementAdmission? = nil
     ) throws -> [NSManagedObject] {
         guard case .mapped(let type) = destination else {
             var objects: [NSManagedObject] = []
@@ -157,7 +172,7 @@ final class ImportSession: ContextSession, @unchecked Sendable {
             if runningHooks.last?.prepared?.hasRelated != true {
                 guard let read = try reader.readNext(in: &container, userInfo: userInfo, as: type, arrayPath: &arrayPath) else { continue }
                 if waiting.isEmpty, planner.needsNoLookup(type) {
-                    objects.append(try makeObject(read))
+                    if let object = try admitted(read, prepared: nil, by: admission) { objects.append(object) }
                     continue
                 }
                 prepared = PreparedDecoder(read)
@@ -168,7 +183,7 @@ final class ImportSession: ContextSession, @unchecked Sendable {
                 prepared = try read(container.superDecoder(), as: type)
             }
             if waiting.isEmpty, try identities.pendingNeedNoFetch() {
-                objects.append(try makeObject(prepared.read, prepared: prepared))
+                if let object = try admitted(prepared.read, prepared: prepared, by: admission) { objects.append(object) }
             } else {
                 waiting.append(prepared)
             }
@@ -181,11 +196,23 @@ final class ImportSession: ContextSession, @unchecked Sendable {
         var made: [PreparedDecoder] = []
         waiting.reverse()
         while let prepared = waiting.popLast() {
-            objects.append(try makeObject(prepared.read, prepared: prepared))
+            if let object = try admitted(prepared.read, prepared: prepared, by: admission) { objects.append(object) }
             made.append(prepared)
             if made.count == Self.decodersFreedTogether { made.removeAll(keepingCapacity: true) }
         }
         return objects
+    }
+
+    /// The object of `read` as `admission` decides (made, as without one, when nil): made, kept as
+    /// it is, or nil when left out.
+    private func admitted(_ read: ObjectRead, prepared: PreparedDecoder?, by admission: ElementAdmission?) throws -> NSManagedObject? {
+        guard let admission else { return try makeObject(read, prepared: prepared) }
+        let existing = read.identity.flatMap { identities.table(for: read.type.mapping).existingObject(slot: prepared?.slot, identity: $0) }
+        switch admission.decision(existing: existing) {
+        case .make: return try makeObject(read, prepared: prepared)
+        case .keep(let object): return object
+        case .skip: return nil
+        }
     }
 
     /// The prepared decoder of the value `decoder` holds: read ahead, or read (and planned) now.

@@ -85,6 +85,11 @@ final class IdentityTable {
         return (object, slot, .inserted)
     }
 
+    /// The object registered for `identity` (whose slot is `slot` if known already), if any.
+    func existingObject(slot known: Int?, identity: ObjectIdentity) -> NSManagedObject? {
+        objects[known ?? slot(for: identity)]
+    }
+
     /// The undo state of the object of `slot`.
     func undoState(at slot: Int) -> UndoState {
         undoStates[slot]

@@ -10,8 +10,9 @@ extension NSManagedObjectContext {
     /// ```
     ///
     /// `decoder` decodes the objects (its strategies apply); its context is set to this one. Without
-    /// ``SyncOperations/insert`` the objects the payload would add are not kept; without
-    /// ``SyncOperations/update`` stored objects keep their stored values. Runs inside
+    /// ``SyncOperations/insert``, elements whose identity matches no object are left out, with their
+    /// related objects; without ``SyncOperations/update``, the objects elements match are kept as
+    /// they are (their hooks do not run) and are not deleted. Runs inside
     /// `performAndWait`, does not save, and on failure throws and leaves the context as it was.
     @discardableResult
     public func sync<Object: CoreDataDecodable>(
@@ -19,7 +20,6 @@ extension NSManagedObjectContext {
         operations: SyncOperations = .all, decoder: JSONDecoder = JSONDecoder()
     ) throws -> SyncChanges {
         decoder.managedObjectContext = self
-        let isArray = json.first { !" \n\r\t".utf8.contains($0) } == UInt8(ascii: "[")
         return try ImportSession.run(in: self) { session in
             guard let managedType = type as? NSManagedObject.Type else {
                 throw CoreDataCodableError(.entityNotFound(className: String(reflecting: type)))
@@ -28,19 +28,14 @@ extension NSManagedObjectContext {
             let scope = SyncScope(context: self, entity: entity, predicate: predicate, parent: parent, operations: operations)
             let deletable = try operations.contains(.delete) ? objects(in: scope) : []
             let insertedBefore = insertedObjects
-            let objects: [NSManagedObject] = isArray
-                ? try decoder.decode(TypedSyncElements<Object>.self, from: json).objects
-                : [try decoder.decode(Object.self, from: json)].compactMap { $0 as? NSManagedObject }
+            let admission = ElementAdmission(inserts: operations.contains(.insert), updates: operations.contains(.update))
+            let objects = try TypedSyncAdmission.$current.withValue(admission) {
+                try decoder.decode(TypedSyncElements<Object>.self, from: json).objects
+            }
             try scope.attachToParent(objects)
             var changes = scope.changes(of: objects, insertedBefore: insertedBefore)
-            if !operations.contains(.insert) {
-                for id in changes.inserted { delete(object(with: id)) }
-                changes.inserted = []
-            }
-            if !operations.contains(.update) {
-                for id in changes.updated { refresh(object(with: id), mergeChanges: false) }
-                changes.updated = []
-            }
+            // Objects kept as they were are in the payload, safe from deletion, but not updated.
+            if !operations.contains(.update) { changes.updated = [] }
             let synced = Set(objects.map(ObjectIdentifier.init))
             for object in deletable where !synced.contains(ObjectIdentifier(object)) {
                 changes.deleted.append(object.objectID)
@@ -58,11 +53,25 @@ extension NSManagedObjectContext {
     }
 }
 
-/// A JSON array of `Object`s, decoded in the running sync's session, in payload order.
+/// The objects of a typed sync's payload, a JSON array or one object, decoded in the running
+/// sync's session in payload order, as the sync's ``ElementAdmission`` decides.
 private struct TypedSyncElements<Object: CoreDataDecodable>: Decodable {
     let objects: [NSManagedObject]
 
     init(from decoder: any Decoder) throws {
-        objects = try ImportSession.decodeArray(from: decoder) { .mapped(try $0.types.type(Object.self)) }
+        let admission = TypedSyncAdmission.current ?? ElementAdmission(inserts: true, updates: true)
+        let elementType = { (session: ImportSession) in try session.types.type(Object.self) }
+        guard (try? decoder.unkeyedContainer()) != nil else {
+            objects = try ImportSession.run(in: decoder.requireContext()) { session in
+                try session.decodeObject(elementType(session), from: decoder, admission: admission).map { [$0] } ?? []
+            }
+            return
+        }
+        objects = try ImportSession.decodeArray(from: decoder, admission: admission) { .mapped(try elementType($0)) }
     }
+}
+
+/// The admission of the typed sync running on this thread, handed to ``TypedSyncElements``.
+private enum TypedSyncAdmission {
+    @TaskLocal static var current: ElementAdmission?
 }

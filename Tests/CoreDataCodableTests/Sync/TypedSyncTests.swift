@@ -52,4 +52,35 @@ struct TypedSyncTests {
         stack.read { #expect(!stack.context.hasChanges) }
         #expect(try stack.count("Person") == 2)
     }
+
+    @Test func insertOnlyLeavesTheRelatedObjectsOfStoredObjectsAlone() throws {
+        let stack = try Self.stackWithPeople()
+        try stack.context.sync(Person.self, from: Fixture.data("peopleSyncWithRelated"), operations: [.insert], decoder: stack.decoder())
+        let countries = stack.read { (try? stack.context.fetch(NSFetchRequest<Country>(entityName: "Country")))?.map(\.id).sorted() }
+        #expect(countries == [86])
+    }
+
+    @Test func insertOnlyRunsNoHookOfStoredObjects() throws {
+        let stack = try Self.stackWithPeople()
+        stack.read { stack.context.reset() }
+        try stack.context.sync(Person.self, from: Fixture.data("peopleSync"), operations: [.insert], decoder: stack.decoder())
+        let hookRan = try stack.context.object(Person.self, withPrimaryKey: 2).map { person in stack.read { person.customValue } }
+        #expect(hookRan == .some(nil))
+    }
+
+    @Test func updateOnlyInsertsNoRelatedObjectOfNewElements() throws {
+        let stack = try Self.stackWithPeople()
+        let changes = try stack.context.sync(
+            Person.self, from: Fixture.data("peopleSyncWithRelated"), operations: [.update], decoder: stack.decoder()
+        )
+        #expect(changes.inserted.isEmpty)
+        #expect(try stack.count("PersonAttribute") == 0)
+        #expect(try stack.count("Person") == 2)
+    }
+
+    @Test func singleObjectUpdateOnlyInsertsNothing() throws {
+        let stack = try Self.stackWithPeople()
+        try stack.context.sync(Person.self, from: Fixture.data("personSyncSingle"), operations: [.update], decoder: stack.decoder())
+        #expect(try stack.count("PersonAttribute") == 0)
+    }
 }
