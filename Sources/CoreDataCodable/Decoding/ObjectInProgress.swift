@@ -2,9 +2,6 @@ import Foundation
 
 /// An object whose `initialize(from:)` hook is running, with what its default initialization
 /// applies: kept on the session's stack while the hook runs.
-///
-/// A class: the hook's default initialization and the relationship reader reach it through the
-/// session's stack, and copying a struct of its size there cost a retain and release per field.
 final class ObjectInProgress {
     let object: ObjectIdentifier
     let read: ObjectRead
