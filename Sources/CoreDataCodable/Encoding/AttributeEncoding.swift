@@ -34,7 +34,7 @@ enum AttributeEncoding {
         _ value: Any?, _ property: PropertyMapping, _ attribute: NSAttributeDescription,
         entity: String, codingPath: [any CodingKey]
     ) throws -> (any Encodable)? {
-        guard let value, !(value is NSNull) else { return nil }
+        guard let value, !isNullValue(value) else { return nil }
         if let codableType = property.codableType {
             if attribute.attributeType == .binaryDataAttributeType, let data = value as? Data {
                 return try JSONDecoder().decode(codableType, from: data)

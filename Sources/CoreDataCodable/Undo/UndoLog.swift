@@ -101,7 +101,7 @@ final class UndoLog {
             case .changed(let object, let changes, let slot):
                 if !decodeGoesOn {
                     context.refresh(object, mergeChanges: false)
-                    for (key, value) in changes { object.setValue(value is NSNull ? nil : value, forKey: key) }
+                    for (key, value) in changes { object.setValue(isNullValue(value) ? nil : value, forKey: key) }
                 }
                 forget(object, slot: slot)
             case .insertedBefore(let object, let values, let slot):

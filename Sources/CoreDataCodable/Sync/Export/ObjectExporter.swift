@@ -82,7 +82,7 @@ struct ObjectExporter {
 
     /// An attribute's stored value as a JSON value.
     private func jsonValue(_ value: Any?, of attribute: NSAttributeDescription) -> Any {
-        guard let value, !(value is NSNull) else { return NSNull() }
+        guard let value, !isNullValue(value) else { return NSNull() }
         // Apple's default reverse transformation raises an exception when the transformer is one-way.
         if let name = attribute.syncValueTransformerName,
            let transformer = ValueTransformer(forName: NSValueTransformerName(rawValue: name)),

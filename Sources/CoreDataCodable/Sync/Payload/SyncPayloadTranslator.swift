@@ -98,7 +98,7 @@ struct SyncPayloadTranslator {
     ) throws -> Any? {
         if let (value, key) = keys.value(of: relationship, in: object, entity: entity) {
             let valuePath = path + key
-            if value is NSNull { return NSNull() }
+            if isNullValue(value) { return NSNull() }
             if relationship.isToMany {
                 nestedToMany.insert(ObjectIdentifier(relationship))
                 guard let elements = value as? [Any] else {
@@ -137,7 +137,7 @@ struct SyncPayloadTranslator {
             return try reference(value, to: destination, path: valuePath)
         }
         guard let (value, key) = keys.identifiers(of: relationship, in: object) else { return nil }
-        if value is NSNull { return NSNull() }
+        if isNullValue(value) { return NSNull() }
         guard relationship.isToMany else { return try reference(value, to: destination, path: path + key) }
         let identifiers = value as? [Any] ?? [value]
         return try identifiers.enumerated().compactMap { index, element in
@@ -171,7 +171,7 @@ struct SyncPayloadTranslator {
 
     /// A bare identifier of `destination`, as its primary key's JSON value; nil for `null`.
     private mutating func reference(_ value: Any, to destination: NSEntityDescription, path: [JSONKey]) throws -> Any? {
-        guard !(value is NSNull) else { return nil }
+        guard !isNullValue(value) else { return nil }
         guard let primaryKey = keys.primaryKey(of: destination) else {
             throw CoreDataCodableError(.noPrimaryKey(entity: destination.codableName), codingPath: path)
         }
@@ -184,7 +184,7 @@ struct SyncPayloadTranslator {
     private func primaryKeyValue(
         in object: [String: Any], attribute: NSAttributeDescription, entity: NSEntityDescription, path: [JSONKey]
     ) throws -> (value: Any, identity: ObjectIdentity)? {
-        guard let (raw, key) = keys.value(of: attribute, in: object, entity: entity), !(raw is NSNull) else { return nil }
+        guard let (raw, key) = keys.value(of: attribute, in: object, entity: entity), !isNullValue(raw) else { return nil }
         guard !(raw is [Any]), !(raw is [String: Any]) else {
             throw DecodingError.typeMismatch(String.self, DecodingError.Context(
                 codingPath: path + key, debugDescription: "The primary key of a \(entity.codableName) must be a number or a string."
@@ -235,7 +235,7 @@ struct TransformableValue {
     /// What `attribute` stores for the payload value `value`: `.some(nil)` to clear it, nil to
     /// leave it alone.
     static func stored(_ value: Any, for attribute: NSAttributeDescription) -> Any?? {
-        if value is NSNull { return .some(nil) }
+        if isNullValue(value) { return .some(nil) }
         if let name = attribute.valueTransformerName.map(NSValueTransformerName.init(rawValue:)), !archivingNames.contains(name),
            let transformer = ValueTransformer(forName: name) {
             return transformer.transformedValue(value).map { .some($0) }

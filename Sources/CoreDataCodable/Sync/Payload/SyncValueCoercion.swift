@@ -8,7 +8,7 @@ enum SyncValueCoercion {
     /// The JSON value of `value` for `attribute`; `null` stays `NSNull`. A value that cannot be
     /// one throws `DecodingError` at `codingPath`.
     static func jsonValue(_ value: Any, for attribute: NSAttributeDescription, codingPath: [JSONKey]) throws -> Any {
-        guard !(value is NSNull) else { return value }
+        guard !isNullValue(value) else { return value }
         var value = value
         if let name = attribute.syncValueTransformerName, let transformer = ValueTransformer(forName: NSValueTransformerName(rawValue: name)) {
             guard let transformed = transformer.transformedValue(value) else { return NSNull() }
