@@ -125,7 +125,8 @@ struct PeerSyncHelpersTests {
             NSEntityDescription.insertNewObject(forEntityName: "User", into: context).setValue(Int32(1), forKey: "remoteID")
             try context.save()
         }
-        #expect(try store.read { context in try context.object(entityNamed: "User", withPrimaryKey: "1") } != nil)
+        let found = try store.read { context in try context.object(entityNamed: "User", withPrimaryKey: "1")?.value(forKey: "remoteID") }
+        #expect(found as? Int32 == 1)
     }
 
     @Test func stringPrimaryKeyIsFoundByANumber() throws {
