@@ -146,8 +146,11 @@ final class UndoLog {
     /// copied, an immutable one is that already.
     private static func snapshot(ofToMany value: Any?) -> Any? {
         guard let value else { return nil }
-        if let set = value as? NSMutableOrderedSet { return NSOrderedSet(array: set.array) }
-        if let set = value as? NSMutableSet { return NSSet(array: set.allObjects) }
+        // The class tells first: a failing cast of an existential to a class looks up conformances
+        // (0.35% of the samples of an update of 100k unsaved people).
+        let kind = type(of: value)
+        if kind is NSMutableOrderedSet.Type, let set = value as? NSMutableOrderedSet { return NSOrderedSet(array: set.array) }
+        if kind is NSMutableSet.Type, let set = value as? NSMutableSet { return NSSet(array: set.allObjects) }
         return value
     }
 }
