@@ -10,9 +10,9 @@ extension NSManagedObjectContext {
     ///
     /// The primary key is the type's single `identityAttribute` when it is ``CoreDataMappable``,
     /// else Sync's: the attribute marked `sync.isPrimaryKey`, else `id`, else `remoteID`. A number
-    /// is converted to the attribute's number type when it fits; as in a sync, a whole number
-    /// written as text finds an integer key, and a whole number finds a string key. Runs on the
-    /// context's queue and waits.
+    /// is converted to the attribute's number type when it fits; an integer or string key is
+    /// coerced as a sync coerces its values: a whole number written as text finds an
+    /// integer key, and a number finds a string key. Runs on the context's queue and waits.
     ///
     /// - Throws: ``CoreDataCodableError/noPrimaryKey`` when the entity has none,
     ///   ``CoreDataCodableError/entityNotFound`` when no entity has the class, or the fetch's error.
@@ -45,7 +45,7 @@ extension NSManagedObjectContext {
 
     private func object(of entity: NSEntityDescription, primaryKey: NSAttributeDescription?, value: Any) throws -> NSManagedObject? {
         guard let primaryKey else { throw CoreDataCodableError(.noPrimaryKey(entity: entity.codableName)) }
-        let value = Self.primaryKeyValue(value, for: primaryKey.attributeType)
+        let value = SyncValueCoercion.keyValue(value, for: primaryKey.attributeType) ?? value
         let typed = AttributeKind(primaryKey.attributeType)?.scalarType.converted(value) ?? value
         let request = NSFetchRequest<NSManagedObject>(entityName: entity.codableName)
         request.predicate = NSComparisonPredicate(
@@ -54,18 +54,5 @@ extension NSManagedObjectContext {
         )
         request.fetchLimit = 1
         return try fetch(request).first
-    }
-
-    /// `value` as the key of an attribute of `type`, as a sync coerces it: a whole number written
-    /// as text for an integer key, and a whole number for a string key, as its text.
-    private static func primaryKeyValue(_ value: Any, for type: NSAttributeType) -> Any {
-        switch type {
-        case .integer16AttributeType, .integer32AttributeType, .integer64AttributeType:
-            (value as? String).flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) } ?? value
-        case .stringAttributeType:
-            value is String ? value : AttributeValue.int64(value).map { String($0) } ?? value
-        default:
-            value
-        }
     }
 }

@@ -15,10 +15,10 @@ enum SyncValueCoercion {
             value = transformed
         }
         let coerced: Any? = switch attribute.attributeType {
-        case .integer16AttributeType, .integer32AttributeType, .integer64AttributeType: integer(value, for: attribute.attributeType)
+        case .integer16AttributeType, .integer32AttributeType, .integer64AttributeType, .stringAttributeType:
+            keyValue(value, for: attribute.attributeType)
         case .doubleAttributeType, .floatAttributeType, .decimalAttributeType: number(value)
         case .booleanAttributeType: boolean(value)
-        case .stringAttributeType: string(value)
         case .dateAttributeType: date(value)
         case .binaryDataAttributeType: data(value)
         case .UUIDAttributeType, .URIAttributeType: value as? String
@@ -31,6 +31,17 @@ enum SyncValueCoercion {
             ))
         }
         return coerced
+    }
+
+    /// `value` as a sync reads it for an integer or string attribute of `type` (the kinds a primary
+    /// key has): a whole number from its text, text from a number. Nil for a value that cannot be
+    /// one, and for attributes of other types.
+    static func keyValue(_ value: Any, for type: NSAttributeType) -> Any? {
+        switch type {
+        case .integer16AttributeType, .integer32AttributeType, .integer64AttributeType: integer(value, for: type)
+        case .stringAttributeType: string(value)
+        default: nil
+        }
     }
 
     /// The whole number `value` is, when it is one that an attribute of `type` can hold.
