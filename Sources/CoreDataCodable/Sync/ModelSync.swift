@@ -51,9 +51,8 @@ struct ModelSync {
         let updatedBefore = Set(context.updatedObjects.map(ObjectIdentifier.init))
         let objects = try decode(allowed, mapping: mapping)
         try scope.attachToParent(objects)
-        var registered = RegisteredObjects(context: context, keys: translator.keys)
-        try fillKeylessToOnes(translator, registered: &registered)
-        setTransformableValues(translator, registered: &registered, leftOut: payloadKeys.subtracting(allowedElements.map(\.key)))
+        try fillKeylessToOnes(translator)
+        try setTransformableValues(translator, leftOut: payloadKeys.subtracting(allowedElements.map(\.key)))
         try stopIfCancelled()
         var changes = scope.changes(of: objects, insertedBefore: insertedBefore)
         let seen = Set(objects.map(ObjectIdentifier.init))
@@ -74,10 +73,10 @@ struct ModelSync {
 
     /// Updates the parent's current related object, or a new one, with each nested to-one the
     /// payload gives without a primary key, as Sync does.
-    private func fillKeylessToOnes(_ translator: SyncPayloadTranslator, registered: inout RegisteredObjects) throws {
+    private func fillKeylessToOnes(_ translator: SyncPayloadTranslator) throws {
         for entry in translator.keylessToOne {
             guard let destination = entry.relationship.destinationEntity,
-                  let parent = registered.object(of: entry.parentEntity, key: entry.parentKey)
+                  let parent = try syncedObject(of: entry.parentEntity, key: entry.parentKey)
             else { continue }
             let related: NSManagedObject
             if let current = parent.value(forKey: entry.relationship.name) as? NSManagedObject {
@@ -97,17 +96,24 @@ struct ModelSync {
     /// objects it synced; the objects of the payload's elements that `operations` left out (the
     /// keys `leftOut`) keep theirs.
     private func setTransformableValues(
-        _ translator: SyncPayloadTranslator, registered: inout RegisteredObjects, leftOut: Set<ObjectIdentity>
-    ) {
+        _ translator: SyncPayloadTranslator, leftOut: Set<ObjectIdentity>
+    ) throws {
         for entry in translator.transformableValues {
             guard !(entry.entity === entity && leftOut.contains(entry.key)),
-                  let object = registered.object(of: entry.entity, key: entry.key)
+                  let object = try syncedObject(of: entry.entity, key: entry.key)
             else { continue }
             let current = object.value(forKey: entry.attribute.name)
             if let current = current as? NSObject, let value = entry.value as? NSObject, current.isEqual(value) { continue }
             if current == nil, entry.value == nil { continue }
             object.setValue(entry.value, forKey: entry.attribute.name)
         }
+    }
+
+    /// The object of `entity` with primary key `key` that this sync found or decoded, from the
+    /// session's identity table of the entity, which holds every one of them by that key.
+    private func syncedObject(of entity: NSEntityDescription, key: ObjectIdentity) throws -> NSManagedObject? {
+        let mapping = try MappingRegistry.shared.syncDecodableType(for: entity, in: session.model).mapping
+        return session.identities.table(for: mapping).existingObject(slot: nil, identity: key)
     }
 
     /// Throws `CancellationError` when the sync should stop: the session then undoes its work.
@@ -231,32 +237,5 @@ private struct SyncedElements: Decodable {
             return
         }
         objects = try ImportSession.decodeArray(from: decoder) { _ in .mapped(mapping) }
-    }
-}
-
-/// The context's objects by entity and primary key, indexed once per entity when first asked.
-private struct RegisteredObjects {
-    let context: NSManagedObjectContext
-    let keys: SyncPayloadKeys
-    private var objectsByEntity: [ObjectIdentifier: [ObjectIdentity: NSManagedObject]] = [:]
-
-    init(context: NSManagedObjectContext, keys: SyncPayloadKeys) {
-        self.context = context
-        self.keys = keys
-    }
-
-    /// The object of `entity` (or of one of its subentities) with primary key `key`, not deleted.
-    mutating func object(of entity: NSEntityDescription, key: ObjectIdentity) -> NSManagedObject? {
-        let entityID = ObjectIdentifier(entity)
-        if let objects = objectsByEntity[entityID] { return objects[key] }
-        var objects: [ObjectIdentity: NSManagedObject] = [:]
-        for object in context.registeredObjects where object.entity.isKindOf(entity: entity) && !object.isDeleted {
-            guard let primaryKey = keys.primaryKey(of: object.entity),
-                  let key = object.identity(of: primaryKey)
-            else { continue }
-            if objects[key] == nil { objects[key] = object }
-        }
-        objectsByEntity[entityID] = objects
-        return objects[key]
     }
 }
