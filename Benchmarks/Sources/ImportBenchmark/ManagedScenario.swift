@@ -1,14 +1,14 @@
 import CoreDataCodable
 import Foundation
 
-final class BCountry: NSManagedObject, CoreDataCodable, UsingDefaultCodingKeys {
+final class BCountry: NSManagedObject, CoreDataCodable, UsingDefaultCodingKeys, UsingDefaultHooks {
     static let identityAttribute: IdentityAttribute = "id"
     @Managed var id: Int64
     @Managed var name: String?
     @Managed var code: String?
 }
 
-final class BPerson: NSManagedObject, CoreDataCodable, UsingDefaultCodingKeys {
+final class BPerson: NSManagedObject, CoreDataCodable, UsingDefaultCodingKeys, UsingDefaultHooks {
     static let identityAttribute: IdentityAttribute = "id"
     @Managed var id: Int64
     @Managed var fullName: String?
@@ -21,14 +21,14 @@ final class BPerson: NSManagedObject, CoreDataCodable, UsingDefaultCodingKeys {
     @Managed var tags: Set<BTag>
 }
 
-final class BNote: NSManagedObject, CoreDataCodable, UsingDefaultCodingKeys {
+final class BNote: NSManagedObject, CoreDataCodable, UsingDefaultCodingKeys, UsingDefaultHooks {
     static let identityAttribute: IdentityAttribute = "id"
     @Managed var id: Int64
     @Managed var text: String?
     @Managed var createdAt: Date?
 }
 
-final class BTag: NSManagedObject, CoreDataCodable, UsingDefaultCodingKeys {
+final class BTag: NSManagedObject, CoreDataCodable, UsingDefaultCodingKeys, UsingDefaultHooks {
     static let identityAttribute: IdentityAttribute = "id"
     @Managed var id: Int64
     @Managed var name: String?

@@ -8,15 +8,32 @@ final class DecodableTypes {
     /// types of a model-driven sync (see ``ImportSession/modelConventions``).
     private let modelConventions: Bool
     private var byType: [ObjectIdentifier: DecodableType] = [:]
-    private var byEntity: [String: DestinationDecoding] = [:]
+    private var byEntity: [ObjectIdentifier: DestinationDecoding] = [:]
     /// The destination of each property of a type, by property index (see ``destinations(of:)``).
     /// A payload has a few types: comparing references costs less than hashing for every object.
     private var destinationsByType: [(type: DecodableType, destinations: [DecodableType?])] = []
     private var reachableByType: [ObjectIdentifier: [EntityMapping]] = [:]
+    /// Called when the first type whose objects run code of the app's own (hooks, or an
+    /// `init(from:)`) is met, before any of it runs.
+    private var willMeetAppCode: (() -> Void)?
 
-    init(model: NSManagedObjectModel, modelConventions: Bool) {
+    init(model: NSManagedObjectModel, modelConventions: Bool, willMeetAppCode: @escaping () -> Void) {
         self.model = model
         self.modelConventions = modelConventions
+        self.willMeetAppCode = willMeetAppCode
+    }
+
+    /// Calls ``willMeetAppCode`` once, for a destination whose objects run code of the app's own.
+    private func noting(_ destination: DestinationDecoding) -> DestinationDecoding {
+        let runsAppCode = switch destination {
+        case .mapped(let type): !type.keepsDefaultHooks
+        case .decodable: true
+        }
+        if runsAppCode, let call = willMeetAppCode {
+            willMeetAppCode = nil
+            call()
+        }
+        return destination
     }
 
     /// How to decode `type`, whose entity is found from its class.
@@ -29,18 +46,19 @@ final class DecodableTypes {
         let entity = try registry.entity(for: managedType, in: model)
         let decodable = try registry.decodableType(for: type, managedType: managedType, entity: entity, in: model)
         byType[ObjectIdentifier(type)] = decodable
+        _ = noting(.mapped(decodable))
         return decodable
     }
 
     /// How to decode the objects of a relationship's destination `entity`.
     func destination(_ entity: NSEntityDescription) throws -> DestinationDecoding {
-        if let known = byEntity[entity.codableName] { return known }
+        if let known = byEntity[ObjectIdentifier(entity)] { return known }
         let registry = MappingRegistry.shared
         let destination: DestinationDecoding = modelConventions
             ? .mapped(try registry.syncDecodableType(for: entity, in: model))
             : try registry.destinationDecoding(for: entity, in: model)
-        byEntity[entity.codableName] = destination
-        return destination
+        byEntity[ObjectIdentifier(entity)] = destination
+        return noting(destination)
     }
 
     /// The type of the destination of each of `type`'s properties, by property index: nil for

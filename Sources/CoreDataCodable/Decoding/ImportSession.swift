@@ -32,14 +32,15 @@ final class ImportSession: ContextSession, @unchecked Sendable {
     let undo: UndoLog
     /// How many decodes of this session are running, nested in one another.
     private var depth = 0
-    /// The objects whose `initialize(from:)` hooks are running, innermost last.
-    private var runningHooks: [ObjectInProgress] = []
+    /// The objects being initialized, by their hooks or the import, innermost last.
+    private var objectsInProgress: [ObjectInProgress] = []
 
     init(context: NSManagedObjectContext) throws {
         self.context = context
-        types = DecodableTypes(model: try context.requireModel(), modelConventions: Self.modelConventions)
+        let undo = UndoLog(context: context)
+        self.undo = undo
+        types = DecodableTypes(model: try context.requireModel(), modelConventions: Self.modelConventions, willMeetAppCode: undo.willRunAppCode)
         identities = IdentityResolver(context: context)
-        undo = UndoLog(context: context)
     }
 
     static func withCurrent<Result>(_ session: ImportSession, _ body: () throws -> Result) rethrows -> Result {
@@ -75,7 +76,7 @@ final class ImportSession: ContextSession, @unchecked Sendable {
     /// The object whose `initialize(from:)` hook is running, innermost, on this thread, if it is
     /// `object` and its hook received `decoder`.
     func objectInProgress(_ object: NSManagedObject, decoder: any Decoder) -> ObjectInProgress? {
-        guard let innermost = runningHooks.last, innermost.object == ObjectIdentifier(object), thread == .current,
+        guard let innermost = objectsInProgress.last, innermost.object == ObjectIdentifier(object), thread == .current,
               innermost.gave(decoder)
         else { return nil }
         return innermost
@@ -83,7 +84,7 @@ final class ImportSession: ContextSession, @unchecked Sendable {
 
     /// Whether the object being decoded is nested in more than a few others, where a missing key's
     /// error, which carries the coding path, costs more than checking for the key first.
-    var isDeepInNestedObjects: Bool { runningHooks.count > 16 }
+    var isDeepInNestedObjects: Bool { objectsInProgress.count > 16 }
 
     // MARK: Decoding objects
 
@@ -164,12 +165,12 @@ final class ImportSession: ContextSession, @unchecked Sendable {
             objects.reserveCapacity(count)
             // The payload's own array, not each nested one: reserving for every small array would
             // copy the table each time.
-            if runningHooks.isEmpty { identities.table(for: type.mapping).reserveCapacity(count) }
+            if objectsInProgress.isEmpty { identities.table(for: type.mapping).reserveCapacity(count) }
         }
         var arrayPath: ArrayCodingPath?
         while !container.isAtEnd {
             let prepared: PreparedDecoder
-            if runningHooks.last?.prepared?.hasRelated != true {
+            if objectsInProgress.last?.prepared?.hasRelated != true {
                 guard let read = try reader.readNext(in: &container, userInfo: userInfo, as: type, arrayPath: &arrayPath) else { continue }
                 if waiting.isEmpty, planner.needsNoLookup(type) {
                     if let object = try admitted(read, prepared: nil, by: admission) { objects.append(object) }
@@ -217,7 +218,7 @@ final class ImportSession: ContextSession, @unchecked Sendable {
 
     /// The prepared decoder of the value `decoder` holds: read ahead, or read (and planned) now.
     private func read(_ decoder: any Decoder, as type: DecodableType) throws -> PreparedDecoder {
-        if let running = runningHooks.last?.prepared, let prepared = running.takeRelated(at: decoder.codingPath.map { JSONKey(converting: $0) }),
+        if let running = objectsInProgress.last?.prepared, let prepared = running.takeRelated(at: decoder.codingPath.map { JSONKey(converting: $0) }),
            prepared.type === type {
             return prepared
         }
@@ -240,11 +241,12 @@ final class ImportSession: ContextSession, @unchecked Sendable {
             let keys = try MappingRegistry.shared.mapping(for: object.entity, in: model)
             type = DecodableType.generic(managedType: Swift.type(of: object), mapping: keys)
         }
-        return PreparedDecoder(ObjectRead(type: type, values: try type.runContainerHook(decoder), userInfo: decoder.userInfo, source: .decoder(decoder)))
+        return PreparedDecoder(ObjectRead(type: type, values: try type.values(from: decoder), userInfo: decoder.userInfo, source: .decoder(decoder)))
     }
 
     /// The object of `read`: found by its identity or inserted, recorded in the undo log, then
-    /// initialized by its type's `initialize(from:)`. `prepared` holds what was read ahead with
+    /// initialized by its type's `initialize(from:)`, or by the import itself (``ObjectApplier``)
+    /// for a type that keeps the default hooks. `prepared` holds what was read ahead with
     /// it, and the slot of its identity; without it, the hook receives the value's own decoder if
     /// that gives the same container (``ObjectRead/hookDecoder``).
     func makeObject(_ read: ObjectRead, prepared: PreparedDecoder? = nil) throws -> NSManagedObject {
@@ -260,10 +262,18 @@ final class ImportSession: ContextSession, @unchecked Sendable {
             object = found.object
             slot = (table, found.slot)
             state = found.state
-            if state == .unrecorded { state = undo.recordChange(object, slot: slot) }
+            if state == .unrecorded || state == .recordsEachChange {
+                state = undo.recordChange(object, slot: slot, keepsDefaultHooks: type.keepsDefaultHooks)
+            }
         } else {
             object = insert(type, identityValues: read.identityValues, registered: nil)
             state = .inserted
+        }
+        prepared?.object = ObjectIdentifier(object)
+        guard let hook = type.initializeHook else {
+            let progress = ObjectInProgress(object: ObjectIdentifier(object), read: read, prepared: prepared, slot: slot, state: state)
+            try withObjectInProgress(progress) { try ObjectApplier(session: self).apply(progress, to: object, including: nil) }
+            return object
         }
         let carrier: PreparedDecoder?
         let decoder: any Decoder
@@ -273,13 +283,19 @@ final class ImportSession: ContextSession, @unchecked Sendable {
             (carrier, decoder) = (nil, own)
         } else {
             let made = PreparedDecoder(read)
+            made.object = ObjectIdentifier(object)
             (carrier, decoder) = (made, made)
         }
-        carrier?.object = ObjectIdentifier(object)
-        runningHooks.append(ObjectInProgress(object: ObjectIdentifier(object), read: read, prepared: carrier, slot: slot, state: state))
-        defer { runningHooks.removeLast() }
-        try type.runInitializeHook(on: object, from: decoder)
+        let progress = ObjectInProgress(object: ObjectIdentifier(object), read: read, prepared: carrier, slot: slot, state: state)
+        try withObjectInProgress(progress) { try hook(object, decoder) }
         return object
+    }
+
+    /// Runs `body` with `progress` as the innermost object in progress.
+    private func withObjectInProgress(_ progress: ObjectInProgress, _ body: () throws -> Void) rethrows {
+        objectsInProgress.append(progress)
+        defer { objectsInProgress.removeLast() }
+        try body()
     }
 
     /// Inserts a new object and sets its identity; `registered` is where the caller registers it.

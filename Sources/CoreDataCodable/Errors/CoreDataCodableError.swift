@@ -40,6 +40,7 @@ public struct CoreDataCodableError: Error, CustomStringConvertible, Sendable {
         case invalidSyncPayload(entity: String)
         case unrelatedSyncParent(entity: String, parent: String)
         case invalidFetchQuery(query: String, reason: String)
+        case hookOverridden(entity: String, className: String, hook: String)
     }
 
     let kind: Kind
@@ -72,6 +73,7 @@ public struct CoreDataCodableError: Error, CustomStringConvertible, Sendable {
         case .invalidSyncPayload: Self.invalidSyncPayload
         case .unrelatedSyncParent: Self.unrelatedSyncParent
         case .invalidFetchQuery: Self.invalidFetchQuery
+        case .hookOverridden: Self.hookOverridden
         }
     }
 
@@ -84,7 +86,7 @@ public struct CoreDataCodableError: Error, CustomStringConvertible, Sendable {
              .propertyNotDecodable(let entity, _, _), .propertyNotEncodable(let entity, _, _),
              .objectWithoutContext(let entity),
              .relationshipWithoutIdentity(let entity, _, _), .unknownEntity(let entity), .noPrimaryKey(let entity),
-             .invalidSyncPayload(let entity), .unrelatedSyncParent(let entity, _):
+             .invalidSyncPayload(let entity), .unrelatedSyncParent(let entity, _), .hookOverridden(let entity, _, _):
             entity
         }
     }
@@ -150,6 +152,9 @@ public struct CoreDataCodableError: Error, CustomStringConvertible, Sendable {
             message = "Cannot encode \(entity).\(relationship) as identifiers: \(destination) has no identity attribute."
         case .unknownEntity(let name):
             message = "The context's model has no entity named \(name): check the name's spelling and case."
+        case .hookOverridden(_, let className, let hook):
+            message = "\(className) adopts UsingDefaultHooks but implements its own \(hook), which the import would not "
+                + "call: remove UsingDefaultHooks from \(className), or remove its \(hook)."
         case .invalidFetchQuery(let query, let reason):
             message = "Cannot read the fetch query \"\(query)\": \(reason)."
         case .invalidSyncPayload(let entity):
@@ -198,4 +203,7 @@ extension CoreDataCodableError {
     public static let invalidSyncPayload = Code("invalidSyncPayload")
     /// A sync's parent is of an entity the synced entity has no relationship to.
     public static let unrelatedSyncParent = Code("unrelatedSyncParent")
+    /// A class adopts ``UsingDefaultHooks`` but implements `container(for:)` or
+    /// `initialize(from:)` (checked in debug builds).
+    public static let hookOverridden = Code("hookOverridden")
 }

@@ -3,48 +3,69 @@ import Foundation
 /// How objects of one type are decoded: the type's ``EntityMapping`` and its hooks.
 ///
 /// Made once per type and model (see ``MappingRegistry``) and shared by every decode. It holds no
-/// state: every decode of a type runs its hooks the same way, whichever hooks the type overrides.
+/// state: every decode of a type runs the same way. Whether the type keeps the default hooks is
+/// known when it is made (``UsingDefaultHooks``, or an entity without a class of its own); the
+/// import then applies values itself instead of calling them.
 final class DecodableType: @unchecked Sendable {
     /// The properties the type maps, its keys and its identity.
     let mapping: EntityMapping
     private let objectClass: NSManagedObject.Type
-    private let containerHook: (any Decoder) throws -> ObjectValues
-    private let initializeHook: (NSManagedObject, any Decoder) throws -> Void
+    /// The type's own hooks; nil when it keeps the defaults.
+    private let hooks: Hooks?
 
-    private init(
-        mapping: EntityMapping, objectClass: NSManagedObject.Type,
-        containerHook: @escaping (any Decoder) throws -> ObjectValues,
-        initializeHook: @escaping (NSManagedObject, any Decoder) throws -> Void
-    ) {
+    /// The hooks of a class that may implement its own.
+    private struct Hooks {
+        let container: (any Decoder) throws -> ObjectValues
+        let initialize: (NSManagedObject, any Decoder) throws -> Void
+    }
+
+    private init(mapping: EntityMapping, objectClass: NSManagedObject.Type, hooks: Hooks?) {
         self.mapping = mapping
         self.objectClass = objectClass
-        self.containerHook = containerHook
-        self.initializeHook = initializeHook
+        self.hooks = hooks
     }
+
+    /// Whether the type keeps the default `container(for:)` and `initialize(from:)`: the import
+    /// reads the JSON as it is and applies the values itself, and nothing else changes the objects.
+    var keepsDefaultHooks: Bool { hooks == nil }
 
     /// Inserts a new object of the entity, of the type's class, into `context`.
     func insertObject(into context: NSManagedObjectContext) -> NSManagedObject {
         objectClass.init(entity: mapping.entity, insertInto: context)
     }
 
-    /// The values `container(for:)` returns for the JSON value `decoder` holds.
-    func runContainerHook(_ decoder: any Decoder) throws -> ObjectValues {
-        try containerHook(decoder)
+    /// The values of the JSON value `decoder` holds, as `container(for:)` returns them.
+    func values(from decoder: any Decoder) throws -> ObjectValues {
+        guard let hooks else { return try ObjectValues(decoder: decoder) }
+        return try hooks.container(decoder)
     }
 
-    /// Runs `initialize(from:)` on `object`.
-    func runInitializeHook(on object: NSManagedObject, from decoder: any Decoder) throws {
-        try initializeHook(object, decoder)
+    /// The values of a JSON object met through a nested container, as `container(for:)` returns
+    /// them; its hook receives the object's ``ObjectDecoder``.
+    func values(of object: KeyedDecodingContainer<JSONKey>, userInfo: [CodingUserInfoKey: Any]) throws -> ObjectValues {
+        guard let hooks else { return ObjectValues(container: object) }
+        return try hooks.container(ObjectDecoder(container: object, userInfo: userInfo))
     }
+
+    /// The type's `initialize(from:)`, run on an object with its decoder; nil when the type keeps
+    /// the default, whose work the import does itself (``ObjectApplier``).
+    var initializeHook: ((NSManagedObject, any Decoder) throws -> Void)? { hooks?.initialize }
 
     /// The hooks of a ``CoreDataDecodable`` class, whose keys and identity `mapping` holds.
+    ///
+    /// A class that adopts ``UsingDefaultHooks`` keeps the defaults; debug builds check that it
+    /// implements neither hook (``DefaultHooksCheck``).
     static func make<Object: CoreDataDecodable>(
         _ type: Object.Type, managedType: NSManagedObject.Type, mapping: EntityMapping
-    ) -> DecodableType {
-        DecodableType(
-            mapping: mapping,
-            objectClass: managedType,
-            containerHook: { decoder in
+    ) throws -> DecodableType {
+        if Object.self is any UsingDefaultHooks.Type {
+            #if DEBUG
+            try DefaultHooksCheck(type, managedType: managedType, entity: mapping.entity).run()
+            #endif
+            return DecodableType(mapping: mapping, objectClass: managedType, hooks: nil)
+        }
+        return DecodableType(mapping: mapping, objectClass: managedType, hooks: Hooks(
+            container: { decoder in
                 let container = try Object.container(for: decoder)
                 // The container of `Object` itself is told by its type, without the protocol
                 // conformance lookup a cast to `ObjectValuesContainer` costs.
@@ -58,7 +79,7 @@ final class DecodableType: @unchecked Sendable {
                 }
                 return values
             },
-            initializeHook: { object, decoder in
+            initialize: { object, decoder in
                 guard let typed = object as? Object else {
                     throw DecodingError.typeMismatch(Object.self, DecodingError.Context(
                         codingPath: decoder.codingPath,
@@ -67,20 +88,13 @@ final class DecodableType: @unchecked Sendable {
                 }
                 try typed.initialize(from: decoder)
             }
-        )
+        ))
     }
 
     /// The hooks of an entity whose class does not adopt ``CoreDataDecodable``: the JSON object as
     /// it is, and a default initialization, with the keys `mapping` holds.
     static func generic(managedType: NSManagedObject.Type, mapping: EntityMapping) -> DecodableType {
-        DecodableType(
-            mapping: mapping,
-            objectClass: managedType,
-            containerHook: { try ObjectValues(decoder: $0) },
-            initializeHook: { object, decoder in
-                try DefaultInitialization.apply(to: object, from: decoder)
-            }
-        )
+        DecodableType(mapping: mapping, objectClass: managedType, hooks: nil)
     }
 }
 

@@ -120,7 +120,7 @@ final class MappingRegistry: @unchecked Sendable {
     ) throws -> DecodableType {
         let key = TypeInModel(type: ObjectIdentifier(type), model: ObjectIdentifier(model), entity: entity.codableName)
         return try cached(\.decodableTypes, key, model: model) {
-            DecodableType.make(type, managedType: managedType, mapping: try mapping(for: type, entity: entity, in: model))
+            try DecodableType.make(type, managedType: managedType, mapping: try mapping(for: type, entity: entity, in: model))
         }
     }
 

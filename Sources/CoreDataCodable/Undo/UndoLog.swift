@@ -16,6 +16,10 @@ final class UndoLog {
     /// The context's inserted objects before the first destination decoded by its own `init(from:)`:
     /// the objects such destinations insert on their own are the ones inserted since.
     private var insertedBeforePlainDecodes: Set<NSManagedObject>?
+    /// Whether code of the app's own has run in the import (``willRunAppCode()``).
+    private var appCodeRan = false
+    /// The objects recorded property by property, until app code runs.
+    private var recordedEachChange: [(object: NSManagedObject, slot: Slot?)] = []
 
     /// Where an object's state is kept when it has an identity.
     typealias Slot = (table: IdentityTable, slot: Int)
@@ -28,6 +32,8 @@ final class UndoLog {
         case changed(NSManagedObject, changes: [String: Any], slot: Slot?)
         /// Inserted before the import: the values of its entity's properties, in their order.
         case insertedBefore(NSManagedObject, values: [Any?], slot: Slot?)
+        /// Inserted before the import: the value of one property before the import changed it.
+        case property(NSManagedObject, name: String, value: Any?)
     }
 
     init(context: NSManagedObjectContext) {
@@ -47,23 +53,25 @@ final class UndoLog {
 
     /// Records how to put `object` back as it is, before the import first changes it, and returns
     /// its undo state from then on. An object with an identity `slot` has its state kept there.
-    func recordChange(_ object: NSManagedObject, slot: Slot?) -> UndoState {
+    ///
+    /// An unsaved object of a type that keeps the default hooks is recorded property by property
+    /// as the import changes it, while no code of the app's own has run in the import: nothing but
+    /// the import's ``ObjectApplier`` changes it then (see ``willRunAppCode()``).
+    func recordChange(_ object: NSManagedObject, slot: Slot?, keepsDefaultHooks: Bool = false) -> UndoState {
+        let eachChange = keepsDefaultHooks && !appCodeRan
         let id = ObjectIdentifier(object)
-        if let slot {
-            let state = slot.table.undoState(at: slot.slot)
-            if state != .unrecorded { return state }
-        } else if !states.isEmpty, let state = states[id] {
-            return state
+        let known: UndoState? = if let slot { slot.table.undoState(at: slot.slot) } else if states.isEmpty { nil } else { states[id] }
+        switch known {
+        case nil, .unrecorded?: break
+        case .recordsEachChange? where !eachChange: break
+        case let state?: return state
         }
         let state: UndoState
-        if object.isInserted {
-            let values = object.entity.properties.map { property -> Any? in
-                let value = object.value(forKey: property.name)
-                guard let relationship = property as? NSRelationshipDescription, relationship.isToMany else { return value }
-                return Self.snapshot(ofToMany: value)
-            }
-            entries.append(.insertedBefore(object, values: values, slot: slot))
-            state = .recorded
+        if object.isInserted, eachChange {
+            state = .recordsEachChange
+            recordedEachChange.append((object, slot))
+        } else if object.isInserted {
+            state = recordWhole(object, slot: slot)
         } else if !updatedBefore.isEmpty, updatedBefore.contains(id) {
             entries.append(.changed(object, changes: object.changedValues().mapValues { Self.snapshot(ofToMany: $0) ?? NSNull() }, slot: slot))
             state = .recorded
@@ -72,12 +80,50 @@ final class UndoLog {
             // values, or an inverse relationship), without reading its values now.
             state = .saved
         }
+        setState(state, of: object, slot: slot)
+        return state
+    }
+
+    /// Records that code of the app's own is about to run in the import (a hook, or a destination's
+    /// own `init(from:)`), which may change any object: the unsaved objects recorded property by
+    /// property so far are recorded whole now, and every one from now on.
+    func willRunAppCode() {
+        guard !appCodeRan else { return }
+        appCodeRan = true
+        for (object, slot) in recordedEachChange where state(of: object, slot: slot) == .recordsEachChange {
+            setState(recordWhole(object, slot: slot), of: object, slot: slot)
+        }
+        recordedEachChange = []
+    }
+
+    /// Records the values of all of an unsaved object's properties.
+    private func recordWhole(_ object: NSManagedObject, slot: Slot?) -> UndoState {
+        let values = object.entity.properties.map { property -> Any? in
+            let value = object.value(forKey: property.name)
+            guard let relationship = property as? NSRelationshipDescription, relationship.isToMany else { return value }
+            return Self.snapshot(ofToMany: value)
+        }
+        entries.append(.insertedBefore(object, values: values, slot: slot))
+        return .recorded
+    }
+
+    private func state(of object: NSManagedObject, slot: Slot?) -> UndoState {
+        if let slot { return slot.table.undoState(at: slot.slot) }
+        return states[ObjectIdentifier(object)] ?? .unrecorded
+    }
+
+    private func setState(_ state: UndoState, of object: NSManagedObject, slot: Slot?) {
         if let slot {
             slot.table.setUndoState(state, at: slot.slot)
         } else {
-            states[id] = state
+            states[ObjectIdentifier(object)] = state
         }
-        return state
+    }
+
+    /// Records the value `object` has for `property` before the import changes it; for objects in
+    /// the ``UndoState/recordsEachChange`` state.
+    func recordProperty(_ property: String, of object: NSManagedObject) {
+        entries.append(.property(object, name: property, value: Self.snapshot(ofToMany: object.value(forKey: property))))
     }
 
     /// Records that a destination is about to be decoded by its own `init(from:)`, which may insert
@@ -110,6 +156,8 @@ final class UndoLog {
                     object.setValue(value, forKey: property.name)
                 }
                 forget(object, slot: slot)
+            case .property(let object, let name, let value):
+                object.setValue(value, forKey: name)
             }
         }
     }
@@ -134,7 +182,7 @@ final class UndoLog {
     }
 
     /// Whether two property values are equal, so that restoring one over the other is not needed.
-    private static func isSame(_ lhs: Any?, _ rhs: Any?) -> Bool {
+    static func isSame(_ lhs: Any?, _ rhs: Any?) -> Bool {
         switch (lhs, rhs) {
         case (nil, nil): true
         case let (lhs?, rhs?): (lhs as? AnyHashable).map { $0 == rhs as? AnyHashable } ?? false

@@ -9,4 +9,8 @@ enum UndoState: UInt8 {
     case saved
     /// Recorded before the import changed it: a failure puts its values back.
     case recorded
+    /// Inserted before the import and changed by the import alone (its type keeps the default
+    /// hooks, and no other hook is running): each property is recorded as the import changes it
+    /// (``UndoLog/recordProperty(_:of:)``), and a failure puts those values back.
+    case recordsEachChange
 }

@@ -25,7 +25,7 @@ struct ObjectApplier {
                 try applyAttribute(property, attribute, from: values, to: object, state: state, entity: mapping.entityName)
             } else if let newValue = try relationships.value(of: property, at: index, in: progress, entity: mapping.entityName) {
                 if state == .inserted || !newValue.isSame(asRelationship: property.name, of: object) {
-                    object.setValue(newValue.value, forKey: property.name)
+                    set(newValue.value, for: property, of: object, state: state)
                 }
             }
         }
@@ -46,14 +46,20 @@ struct ObjectApplier {
                     debugDescription: "null for the non-optional attribute \(entity).\(property.name)."
                 ))
             }
-            if object.value(forKey: property.name) != nil { object.setValue(nil, forKey: property.name) }
+            if object.value(forKey: property.name) != nil { set(nil, for: property, of: object, state: state) }
         case .value(let value):
             if state != .inserted, let current = object.value(forKey: property.name),
                property.attributeType != .transformableAttributeType,
                ObjectIdentity.isEqual(current, value, for: property.attributeType) {
                 return
             }
-            object.setValue(value, forKey: property.name)
+            set(value, for: property, of: object, state: state)
         }
+    }
+
+    /// Sets a property's new value, recording the old one first when the object's state asks so.
+    private func set(_ value: Any?, for property: PropertyMapping, of object: NSManagedObject, state: UndoState) {
+        if state == .recordsEachChange { session.undo.recordProperty(property.name, of: object) }
+        object.setValue(value, forKey: property.name)
     }
 }

@@ -48,7 +48,7 @@ final class ObjectReader {
             noteIdentifier(of: type, true)
             return try readIdentifier(elements.superDecoder(), as: type)
         }
-        return try read(ObjectDecoder(container: object, userInfo: userInfo), from: .object, as: type)
+        return try read(object: object, userInfo: userInfo, as: type)
     }
 
     /// Reads the value at `key` of `container`.
@@ -63,7 +63,7 @@ final class ObjectReader {
             noteIdentifier(of: type, true)
             return try readIdentifier(container.superDecoder(forKey: key), as: type)
         }
-        return try read(ObjectDecoder(container: object, userInfo: userInfo), from: .object, as: type)
+        return try read(object: object, userInfo: userInfo, as: type)
     }
 
     /// The keyed container of the next element of `elements`; nil, with `elements` unchanged, when
@@ -141,8 +141,20 @@ final class ObjectReader {
 
     /// Runs `container(for:)` on `base` and reads the identity.
     private func read(_ base: some Decoder, from source: ObjectRead.Source, as type: DecodableType) throws -> ObjectRead {
-        let values = try type.runContainerHook(base)
-        let read = ObjectRead(type: type, values: values, userInfo: base.userInfo, source: source)
+        try read(type.values(from: base), userInfo: base.userInfo, source: source, codingPath: base.codingPath, as: type)
+    }
+
+    /// Reads a JSON object met through a nested container, which has no decoder of its own.
+    private func read(object: KeyedDecodingContainer<JSONKey>, userInfo: [CodingUserInfoKey: Any], as type: DecodableType) throws -> ObjectRead {
+        try read(type.values(of: object, userInfo: userInfo), userInfo: userInfo, source: .object, codingPath: object.codingPath, as: type)
+    }
+
+    /// Reads the identity from the values `container(for:)` returned.
+    private func read(
+        _ values: ObjectValues, userInfo: [CodingUserInfoKey: Any], source: ObjectRead.Source,
+        codingPath: @autoclosure () -> [any CodingKey], as type: DecodableType
+    ) throws -> ObjectRead {
+        let read = ObjectRead(type: type, values: values, userInfo: userInfo, source: source)
         let entity = type.mapping
         // The common single identity attribute goes without an array of values, and an integer one
         // read from the JSON is decoded as such: decoding it as `Any` and casting it back cost a
@@ -152,10 +164,10 @@ final class ObjectReader {
                 read.setIdentity(integer: integer)
                 return read
             }
-            read.setIdentity(value: try Self.identityValue(property, in: values, entity: entity, codingPath: base.codingPath))
+            read.setIdentity(value: try Self.identityValue(property, in: values, entity: entity, codingPath: codingPath()))
         } else if !entity.identityProperties.isEmpty {
             read.setIdentity(values: try entity.identityProperties.map {
-                try Self.identityValue($0, in: values, entity: entity, codingPath: base.codingPath)
+                try Self.identityValue($0, in: values, entity: entity, codingPath: codingPath())
             })
         }
         return read
