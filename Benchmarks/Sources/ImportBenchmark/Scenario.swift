@@ -4,6 +4,7 @@ import Foundation
 enum Scenario: String, CaseIterable {
     case floor = "1 floor: JSONDecoder into structs"
     case managedInsert = "2 CoreDataCodable, empty in-memory context"
+    case byHand = "2h by hand: structs, then objects set one by one"
     case managedUpdate = "3 CoreDataCodable, same payload again (update)"
     case sqliteInsert = "4 CoreDataCodable + save, new SQLite file"
     case sqliteUpdate = "4u CoreDataCodable + save, update payload"
@@ -34,6 +35,9 @@ enum Scenario: String, CaseIterable {
         case .managedInsert:
             let store = try ManagedScenario(storeURL: nil)
             return try store.measure { try store.decode(payload) }
+        case .byHand:
+            let store = try ManagedScenario(storeURL: nil)
+            return try store.measure { try store.importByHand(payload) }
         case .managedUpdate:
             let store = try ManagedScenario(storeURL: nil)
             try store.decode(payload)
