@@ -51,7 +51,7 @@ struct DefaultHooksCheck<Object: CoreDataDecodable> {
         switch type {
         case .integer16AttributeType, .integer32AttributeType, .integer64AttributeType: NSNumber(value: 7)
         case .doubleAttributeType, .floatAttributeType: NSNumber(value: 7.5)
-        case .decimalAttributeType: NSDecimalNumber(string: "7.5")
+        case .decimalAttributeType: NSDecimalNumber(decimal: 7.5)
         case .booleanAttributeType: NSNumber(value: true)
         case .stringAttributeType: "Probe"
         case .dateAttributeType: Date(timeIntervalSince1970: 7)
