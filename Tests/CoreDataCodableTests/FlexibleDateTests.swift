@@ -47,4 +47,12 @@ struct FlexibleDateTests {
         }
         #expect(context.codingPath.map(\.stringValue) == ["value"])
     }
+
+    // Spaces, a tab and a no-break space (U+00A0, a Unicode space separator) around the date.
+    @Test(arguments: [" 2014-01-02T12:40:08Z", "2014-01-02T12:40:08Z\t", "\u{00A0}2014-01-02T12:40:08Z\u{00A0}"])
+    func whitespaceAroundADateIsIgnored(text: String) throws {
+        let json = try JSONSerialization.data(withJSONObject: ["value": text])
+        let stamp = try Self.decoder().decode(Stamp.self, from: json)
+        #expect(stamp.value == Date(timeIntervalSince1970: 1_388_666_408))
+    }
 }

@@ -10,7 +10,7 @@ import Foundation
 enum FlexibleDateParser {
     /// The date `text` holds; nil when it is neither form.
     static func date(from text: String) -> Date? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingWhitespace
         if let number = Double(trimmed), trimmed.allSatisfy({ $0.isNumber || $0 == "." || $0 == "-" }) {
             return date(fromTimestamp: number)
         }

@@ -48,7 +48,7 @@ enum SyncValueCoercion {
     private static func integer(_ value: Any, for type: NSAttributeType) -> Any? {
         let integer: Int64?
         if let text = value as? String {
-            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            let trimmed = text.trimmingWhitespace
             integer = Int64(trimmed) ?? Double(trimmed).flatMap { Int64(exactly: $0) }
         } else if let decimal = value as? Decimal {
             // `JSONSerialization` reads numbers beyond Int64's range as decimals: keep only exact ones.
@@ -85,7 +85,7 @@ enum SyncValueCoercion {
     }
 
     private static func number(_ value: Any) -> Any? {
-        if let text = value as? String { return Double(text.trimmingCharacters(in: .whitespaces)) }
+        if let text = value as? String { return Double(text.trimmingWhitespace) }
         return AttributeValue.double(value)
     }
 
