@@ -76,41 +76,6 @@ private struct ShelfPage: Decodable {
 /// decode still puts back everything it changed.
 @Suite("UsingDefaultHooks")
 struct DefaultHooksTests {
-    private static let model: NSManagedObjectModel = {
-        func attribute(_ name: String, _ type: NSAttributeType) -> NSAttributeDescription {
-            let attribute = NSAttributeDescription()
-            attribute.name = name
-            attribute.attributeType = type
-            return attribute
-        }
-        func entity(_ name: String, _ type: NSManagedObject.Type, _ properties: [NSPropertyDescription]) -> NSEntityDescription {
-            let entity = NSEntityDescription()
-            entity.name = name
-            entity.managedObjectClassName = NSStringFromClass(type)
-            entity.properties = properties
-            return entity
-        }
-        let books = NSRelationshipDescription()
-        books.name = "books"
-        let shelf = NSRelationshipDescription()
-        shelf.name = "shelf"
-        shelf.maxCount = 1
-        books.inverseRelationship = shelf
-        shelf.inverseRelationship = books
-        let shelfEntity = entity("Shelf", Shelf.self, [attribute("id", .integer64AttributeType), attribute("label", .stringAttributeType), attribute("size", .integer16AttributeType), books])
-        let bookEntity = entity("Book", Book.self, [attribute("id", .integer64AttributeType), attribute("title", .stringAttributeType), shelf])
-        books.destinationEntity = bookEntity
-        shelf.destinationEntity = shelfEntity
-        let model = NSManagedObjectModel()
-        model.entities = [
-            shelfEntity, bookEntity,
-            entity("Relabel", Relabel.self, [attribute("id", .integer64AttributeType)]),
-            entity("DerivingShelf", DerivingShelf.self, [attribute("id", .integer64AttributeType), attribute("label", .stringAttributeType)]),
-            entity("PresettingShelf", PresettingShelf.self, [attribute("id", .integer64AttributeType), attribute("label", .stringAttributeType)]),
-        ]
-        return model
-    }()
-
     /// The shelves of the `shelves` fixture, decoded and not saved, by identifier.
     private static func unsavedShelves(in stack: TestStack) throws -> [Int64: Shelf] {
         let shelves = try stack.decode(Many<Shelf>.self, fixture: "shelves")
@@ -123,7 +88,7 @@ struct DefaultHooksTests {
     }
 
     @Test func objectsGetTheirValuesAndRelationships() throws {
-        let stack = try TestStack(model: Self.model)
+        let stack = try TestStack()
         let shelves = try Self.unsavedShelves(in: stack)
         stack.read {
             #expect(shelves[1]?.label == "Novels")
@@ -136,7 +101,7 @@ struct DefaultHooksTests {
     }
 
     @Test func aFailedUpdateOfUnsavedObjectsPutsBackEveryValueItChanged() throws {
-        let stack = try TestStack(model: Self.model)
+        let stack = try TestStack()
         let shelves = try Self.unsavedShelves(in: stack)
         #expect(throws: DecodingError.self) { try stack.decode(Many<Shelf>.self, fixture: "shelvesChangedFailsLate") }
         stack.read {
@@ -151,7 +116,7 @@ struct DefaultHooksTests {
     }
 
     @Test func aFailedImportPutsBackWhatAnotherTypesHookChanged() throws {
-        let stack = try TestStack(model: Self.model)
+        let stack = try TestStack()
         let shelves = try Self.unsavedShelves(in: stack)
         let decoder = stack.decoder()
         #expect(throws: DecodingError.self) {
@@ -165,7 +130,7 @@ struct DefaultHooksTests {
     }
 
     @Test func aClassDerivingValuesInInitializeIsToldToDropTheDeclaration() throws {
-        let stack = try TestStack(model: Self.model)
+        let stack = try TestStack()
         let error = try #require(throws: CoreDataCodableError.self) {
             try stack.decode(DerivingShelf.self, fixture: "hookOverriding")
         }
@@ -176,7 +141,7 @@ struct DefaultHooksTests {
     }
 
     @Test func aClassSettingValuesInContainerIsToldToDropTheDeclaration() throws {
-        let stack = try TestStack(model: Self.model)
+        let stack = try TestStack()
         let error = try #require(throws: CoreDataCodableError.self) {
             try stack.decode(PresettingShelf.self, fixture: "hookOverriding")
         }

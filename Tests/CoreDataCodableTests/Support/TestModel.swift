@@ -151,6 +151,14 @@ enum TestModel {
             attribute("id", .integer64AttributeType),
             attribute("name", .stringAttributeType),
         ])
+        let shelf = builder.entity("Shelf", Shelf.self, [
+            attribute("id", .integer64AttributeType), attribute("label", .stringAttributeType), attribute("size", .integer16AttributeType),
+        ])
+        let book = builder.entity("Book", Book.self, [attribute("id", .integer64AttributeType), attribute("title", .stringAttributeType)])
+        builder.relate(shelf, "books", to: book, toMany: true, inverse: "shelf")
+        builder.entity("Relabel", Relabel.self, [attribute("id", .integer64AttributeType)])
+        builder.entity("DerivingShelf", DerivingShelf.self, [attribute("id", .integer64AttributeType), attribute("label", .stringAttributeType)])
+        builder.entity("PresettingShelf", PresettingShelf.self, [attribute("id", .integer64AttributeType), attribute("label", .stringAttributeType)])
         return builder.model()
     }
 
