@@ -23,17 +23,15 @@ final class DecodableTypes {
         self.willMeetAppCode = willMeetAppCode
     }
 
-    /// Calls ``willMeetAppCode`` once, for a destination whose objects run code of the app's own.
-    private func noting(_ destination: DestinationDecoding) -> DestinationDecoding {
+    /// Calls ``willMeetAppCode`` once, for the first destination whose objects run code of the app's own.
+    private func noteAppCode(of destination: DestinationDecoding) {
         let runsAppCode = switch destination {
         case .mapped(let type): !type.keepsDefaultHooks
         case .decodable: true
         }
-        if runsAppCode, let call = willMeetAppCode {
-            willMeetAppCode = nil
-            call()
-        }
-        return destination
+        guard runsAppCode, let call = willMeetAppCode else { return }
+        willMeetAppCode = nil
+        call()
     }
 
     /// How to decode `type`, whose entity is found from its class.
@@ -46,7 +44,7 @@ final class DecodableTypes {
         let entity = try registry.entity(for: managedType, in: model)
         let decodable = try registry.decodableType(for: type, managedType: managedType, entity: entity, in: model)
         byType[ObjectIdentifier(type)] = decodable
-        _ = noting(.mapped(decodable))
+        noteAppCode(of: .mapped(decodable))
         return decodable
     }
 
@@ -58,7 +56,8 @@ final class DecodableTypes {
             ? .mapped(try registry.syncDecodableType(for: entity, in: model))
             : try registry.destinationDecoding(for: entity, in: model)
         byEntity[ObjectIdentifier(entity)] = destination
-        return noting(destination)
+        noteAppCode(of: destination)
+        return destination
     }
 
     /// The type of the destination of each of `type`'s properties, by property index: nil for

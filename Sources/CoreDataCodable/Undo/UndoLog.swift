@@ -59,13 +59,12 @@ final class UndoLog {
     /// the import's ``ObjectApplier`` changes it then (see ``willRunAppCode()``).
     func recordChange(_ object: NSManagedObject, slot: Slot?, keepsDefaultHooks: Bool = false) -> UndoState {
         let eachChange = keepsDefaultHooks && !appCodeRan
-        let id = ObjectIdentifier(object)
-        let known: UndoState? = if let slot { slot.table.undoState(at: slot.slot) } else if states.isEmpty { nil } else { states[id] }
-        switch known {
-        case nil, .unrecorded?: break
-        case .recordsEachChange? where !eachChange: break
-        case let state?: return state
+        switch state(of: object, slot: slot) {
+        case .unrecorded: break
+        case .recordsEachChange where !eachChange: break
+        case let known: return known
         }
+        let id = ObjectIdentifier(object)
         let state: UndoState
         if object.isInserted, eachChange {
             state = .recordsEachChange
@@ -109,7 +108,7 @@ final class UndoLog {
 
     private func state(of object: NSManagedObject, slot: Slot?) -> UndoState {
         if let slot { return slot.table.undoState(at: slot.slot) }
-        return states[ObjectIdentifier(object)] ?? .unrecorded
+        return states.isEmpty ? .unrecorded : states[ObjectIdentifier(object)] ?? .unrecorded
     }
 
     private func setState(_ state: UndoState, of object: NSManagedObject, slot: Slot?) {
