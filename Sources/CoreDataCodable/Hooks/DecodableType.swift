@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Made once per type and model (see ``MappingRegistry``) and shared by every decode. It holds no
 /// state: every decode of a type runs the same way. Whether the type keeps the default hooks is
-/// known when it is made (``UsingDefaultHooks``, or an entity without a class of its own); the
+/// known when it is made (``UsingDefaultHooks``, or an entity decoded by the model alone); the
 /// import then applies values itself instead of calling them.
 final class DecodableType: @unchecked Sendable {
     /// The properties the type maps, its keys and its identity.
