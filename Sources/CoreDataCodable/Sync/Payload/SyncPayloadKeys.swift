@@ -19,20 +19,27 @@ final class SyncPayloadKeys {
     /// The value of `property` in `object` with the key path it was found at: at its `sync.remoteKey`
     /// (a dotted key path reaches into nested objects), else its snake_case remote key, else its
     /// own name; nil when none is present.
-    func value(of property: NSPropertyDescription, in object: [String: Any], entity: NSEntityDescription) -> (Any, [JSONKey])? {
+    ///
+    /// The key path is the one kept for the property: a coding path is made of it only for an error.
+    func value(of property: NSPropertyDescription, in object: [String: Any], entity: NSEntityDescription) -> (Any, [String])? {
         for path in candidatePaths(of: property, entity: entity) {
-            if let value = Self.value(at: path, in: object) { return (value, path.map { JSONKey($0) }) }
+            if let value = Self.value(at: path, in: object) { return (value, path) }
         }
         return nil
     }
 
     /// The bare identifiers of a relationship under `<name>_id` (to-one) or `<name>_ids` (to-many),
-    /// the name in snake_case or as it is; nil when absent.
-    func identifiers(of relationship: NSRelationshipDescription, in object: [String: Any]) -> (Any, [JSONKey])? {
+    /// the name in snake_case or as it is, with that key; nil when absent.
+    func identifiers(of relationship: NSRelationshipDescription, in object: [String: Any]) -> (Any, String)? {
         for key in identifierKeys(of: relationship) {
-            if let value = object[key] { return (value, [JSONKey(key)]) }
+            if let value = object[key] { return (value, key) }
         }
         return nil
+    }
+
+    /// The coding path of the value at `keyPath` in the object at `path`.
+    static func codingPath(_ path: [JSONKey], _ keyPath: [String]) -> [JSONKey] {
+        path + keyPath.map { JSONKey($0) }
     }
 
     private func identifierKeys(of relationship: NSRelationshipDescription) -> [String] {

@@ -78,7 +78,7 @@ struct SyncPayloadTranslator {
                     }
                     continue
                 }
-                translated[attribute.name] = try SyncValueCoercion.jsonValue(value, for: attribute, codingPath: path + key)
+                translated[attribute.name] = try SyncValueCoercion.jsonValue(value, for: attribute, codingPath: SyncPayloadKeys.codingPath(path, key))
             } else if !attributesOnly, let relationship = property as? NSRelationshipDescription, let destination = relationship.destinationEntity {
                 if let value = try relationshipValue(
                     relationship, destination: destination, in: object, entity: entity, ownKey: ownKey, path: path
@@ -97,7 +97,7 @@ struct SyncPayloadTranslator {
         entity: NSEntityDescription, ownKey: ObjectIdentity?, path: [JSONKey]
     ) throws -> Any? {
         if let (value, key) = keys.value(of: relationship, in: object, entity: entity) {
-            let valuePath = path + key
+            let valuePath = SyncPayloadKeys.codingPath(path, key)
             if isNullValue(value) { return NSNull() }
             if relationship.isToMany {
                 nestedToMany.insert(ObjectIdentifier(relationship))
@@ -138,10 +138,10 @@ struct SyncPayloadTranslator {
         }
         guard let (value, key) = keys.identifiers(of: relationship, in: object) else { return nil }
         if isNullValue(value) { return NSNull() }
-        guard relationship.isToMany else { return try reference(value, to: destination, path: path + key) }
+        guard relationship.isToMany else { return try reference(value, to: destination, path: path + [JSONKey(key)]) }
         let identifiers = value as? [Any] ?? [value]
         return try identifiers.enumerated().compactMap { index, element in
-            try reference(element, to: destination, path: path + key + [JSONKey(intValue: index)])
+            try reference(element, to: destination, path: path + [JSONKey(key), JSONKey(intValue: index)])
         }
     }
 
@@ -187,10 +187,11 @@ struct SyncPayloadTranslator {
         guard let (raw, key) = keys.value(of: attribute, in: object, entity: entity), !isNullValue(raw) else { return nil }
         guard !(raw is [Any]), !(raw is [String: Any]) else {
             throw DecodingError.typeMismatch(String.self, DecodingError.Context(
-                codingPath: path + key, debugDescription: "The primary key of a \(entity.codableName) must be a number or a string."
+                codingPath: SyncPayloadKeys.codingPath(path, key),
+                debugDescription: "The primary key of a \(entity.codableName) must be a number or a string."
             ))
         }
-        let value = try SyncValueCoercion.jsonValue(raw, for: attribute, codingPath: path + key)
+        let value = try SyncValueCoercion.jsonValue(raw, for: attribute, codingPath: SyncPayloadKeys.codingPath(path, key))
         guard let identity = Self.identity(value, of: attribute) else { return nil }
         return (value, identity)
     }
