@@ -21,11 +21,11 @@ enum SyncJSONWriter {
         if kind == String.self, let string = value as? String {
             write(string: string, to: &output)
         } else if kind == Int64.self, let integer = value as? Int64 {
-            output.append(contentsOf: String(integer).utf8)
+            write(integer: integer, to: &output)
         } else if kind == Double.self, let double = value as? Double {
-            output.append(contentsOf: (double.isFinite ? "\(double)" : "null").utf8)
+            write(double: double, to: &output)
         } else if kind == Bool.self, let boolean = value as? Bool {
-            output.append(contentsOf: (boolean ? "true" : "false").utf8)
+            write(boolean: boolean, to: &output)
         } else if let dictionary = value as? [String: Any] {
             output.append(UInt8(ascii: "{"))
             var first = true
@@ -52,21 +52,27 @@ enum SyncJSONWriter {
     /// Writes a value of another type the way the casts of `write(_:to:)` would have read it.
     private static func writeOther(_ value: Any, to output: inout [UInt8]) {
         switch value {
-        case let string as String:
-            write(string: string, to: &output)
-        case let boolean as Bool:
-            output.append(contentsOf: (boolean ? "true" : "false").utf8)
-        case let integer as Int64:
-            output.append(contentsOf: String(integer).utf8)
-        case let double as Double where double.isFinite:
-            output.append(contentsOf: "\(double)".utf8)
-        case let integer as Int:
-            output.append(contentsOf: String(integer).utf8)
-        case let number as NSNumber:
-            output.append(contentsOf: number.stringValue.utf8)
-        default:
-            output.append(contentsOf: "null".utf8)
+        case let string as String: write(string: string, to: &output)
+        case let boolean as Bool: write(boolean: boolean, to: &output)
+        case let integer as Int64: write(integer: integer, to: &output)
+        case let double as Double where double.isFinite: write(double: double, to: &output)
+        case let integer as Int: write(integer: Int64(integer), to: &output)
+        case let number as NSNumber: output.append(contentsOf: number.stringValue.utf8)
+        default: output.append(contentsOf: "null".utf8)
         }
+    }
+
+    private static func write(integer: Int64, to output: inout [UInt8]) {
+        output.append(contentsOf: String(integer).utf8)
+    }
+
+    /// A finite number as Swift prints it; a non-finite one, which JSON cannot hold, as `null`.
+    private static func write(double: Double, to output: inout [UInt8]) {
+        output.append(contentsOf: (double.isFinite ? "\(double)" : "null").utf8)
+    }
+
+    private static func write(boolean: Bool, to output: inout [UInt8]) {
+        output.append(contentsOf: (boolean ? "true" : "false").utf8)
     }
 
     private static func write(string: String, to output: inout [UInt8]) {
