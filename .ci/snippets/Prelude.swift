@@ -50,6 +50,7 @@ var list: Data { fatalError("compiled, never run") }
 var array: Data { fatalError("compiled, never run") }
 var data: Data { fatalError("compiled, never run") }
 var notes: Data { fatalError("compiled, never run") }
+var dictionaries: [[String: Any]] { fatalError("compiled, never run") }
 var bandsAndAlbums: Data { fatalError("compiled, never run") }
 var user: NSManagedObject { fatalError("compiled, never run") }
 var note: NSManagedObject { fatalError("compiled, never run") }
