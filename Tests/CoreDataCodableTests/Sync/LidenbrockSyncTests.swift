@@ -3,27 +3,15 @@ import Foundation
 import Testing
 
 #if !canImport(CoreData)
-// The fixture is an Xcode model file, which OpenCoreData reads as it is; Core Data reads compiled models.
+// The model is an Xcode model file (`Fixture.model`).
 /// Lidenbrock's convention: an attribute named `syncID` is the identity, read from the JSON's `id`,
 /// `_id` or `syncID` (the recipes and ingredients of Lidenbrock's README).
 @Suite("Sync by Lidenbrock's syncID convention")
 struct LidenbrockSyncTests {
-    private static let model: NSManagedObjectModel? = {
-        guard let url = Bundle.module.url(forResource: "Lidenbrock", withExtension: "xcdatamodeld", subdirectory: "Fixtures") else { return nil }
-        return try? NSManagedObjectModel(validatingContentsOf: url)
-    }()
-
-    private static func payload() throws -> Data {
-        guard let url = Bundle.module.url(forResource: "recipes", withExtension: "json", subdirectory: "Fixtures/Sync") else {
-            throw Fixture.FixtureError.notFound("recipes")
-        }
-        return try Data(contentsOf: url)
-    }
-
     /// A stack with the recipes synced.
     private static func syncedStack() throws -> TestStack {
-        let stack = try TestStack(model: try #require(model))
-        _ = try stack.read { try stack.context.sync(payload(), inEntityNamed: "Recipe") }
+        let stack = try TestStack(model: Fixture.model("Lidenbrock"))
+        _ = try stack.read { try stack.context.sync(Fixture.syncPayload("recipes"), inEntityNamed: "Recipe") }
         return stack
     }
 

@@ -3,32 +3,22 @@ import Foundation
 import Testing
 
 #if !canImport(CoreData)
-// The fixtures are Xcode model files, which OpenCoreData reads as they are; Core Data reads compiled models.
+// The models are Xcode model files (`Fixture.model`).
 /// `fill(with:)` on an object without a class of its own maps the JSON by the model's conventions,
 /// as a sync does (PropertyMapper's `hyp_fill(with:)`).
 @Suite("Filling a plain managed object by the model's conventions")
 struct ModelFillTests {
-    private static func model(_ name: String) throws -> NSManagedObjectModel {
-        let url = try #require(Bundle.module.url(forResource: name, withExtension: "xcdatamodeld", subdirectory: "Fixtures"))
-        return try NSManagedObjectModel(validatingContentsOf: url)
-    }
-
-    private static func userFill() throws -> Data {
-        let url = try #require(Bundle.module.url(forResource: "userFill", withExtension: "json", subdirectory: "Fixtures/Sync"))
-        return try Data(contentsOf: url)
-    }
-
     /// A stack of the Sync model with the tag `math` stored, and a new user filled from `userFill.json`.
     private static func filledUser(asDictionary: Bool) throws -> (TestStack, NSManagedObject) {
-        let stack = try TestStack(model: model("Sync"))
+        let stack = try TestStack(model: Fixture.model("Sync"))
         let user = try stack.read {
             try stack.context.sync(["code": "math", "name": "Mathematics"], inEntityNamed: "Tag")
             let user = NSEntityDescription.insertNewObject(forEntityName: "User", into: stack.context)
             if asDictionary {
-                let object = try #require(try JSONSerialization.jsonObject(with: userFill()) as? [String: Any])
+                let object = try #require(try JSONSerialization.jsonObject(with: Fixture.syncPayload("userFill")) as? [String: Any])
                 try user.fill(with: object)
             } else {
-                try user.fill(with: userFill())
+                try user.fill(with: Fixture.syncPayload("userFill"))
             }
             return user
         }
@@ -57,7 +47,7 @@ struct ModelFillTests {
     }
 
     @Test func aRemoteKeyPathReadsANestedObject() throws {
-        let stack = try TestStack(model: Self.model("Export"))
+        let stack = try TestStack(model: Fixture.model("Export"))
         let city = try stack.read {
             let user = NSEntityDescription.insertNewObject(forEntityName: "User", into: stack.context)
             try user.fill(with: ["company_info": ["name": "Acme", "city": "Oslo"]])
@@ -67,7 +57,7 @@ struct ModelFillTests {
     }
 
     @Test func aFailedFillLeavesTheContextAsItWas() throws {
-        let stack = try TestStack(model: Self.model("Sync"))
+        let stack = try TestStack(model: Fixture.model("Sync"))
         try stack.read {
             let user = NSEntityDescription.insertNewObject(forEntityName: "User", into: stack.context)
             try stack.context.save()

@@ -3,20 +3,12 @@ import Foundation
 import Testing
 
 #if !canImport(CoreData)
-// The fixture is an Xcode model file, which OpenCoreData reads as it is; Core Data reads compiled models.
+// The model is an Xcode model file (`Fixture.model`).
 @Suite("Sync of parsed payloads, upserts and skipped elements")
 struct ParsedPayloadSyncTests {
-    private static let model: NSManagedObjectModel? = {
-        guard let url = Bundle.module.url(forResource: "Sync", withExtension: "xcdatamodeld", subdirectory: "Fixtures") else { return nil }
-        return try? NSManagedObjectModel(validatingContentsOf: url)
-    }()
-
     /// The fixture `name` of `Fixtures/Sync`, as `JSONSerialization` reads it.
     private static func objects(_ name: String) throws -> [[String: Any]] {
-        guard let url = Bundle.module.url(forResource: name, withExtension: "json", subdirectory: "Fixtures/Sync") else {
-            throw Fixture.FixtureError.notFound(name)
-        }
-        return try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [[String: Any]])
+        try #require(try JSONSerialization.jsonObject(with: Fixture.syncPayload(name)) as? [[String: Any]])
     }
 
     private static func firstNames(in stack: TestStack) throws -> [String] {
@@ -26,14 +18,14 @@ struct ParsedPayloadSyncTests {
     }
 
     @Test func arrayOfDictionariesSyncsLikeJSONData() throws {
-        let stack = try TestStack(model: try #require(Self.model))
+        let stack = try TestStack(model: Fixture.model("Sync"))
         let changes = try stack.read { try stack.context.sync(Self.objects("users"), inEntityNamed: "User") }
         #expect(changes.inserted.count == 2)
         #expect(try Self.firstNames(in: stack) == ["Ada", "Alan"])
     }
 
     @Test func oneDictionarySyncsAsAPayloadOfOneElement() throws {
-        let stack = try TestStack(model: try #require(Self.model))
+        let stack = try TestStack(model: Fixture.model("Sync"))
         let ada = try #require(try Self.objects("users").first)
         let changes = try stack.read { try stack.context.sync(ada, inEntityNamed: "User") }
         #expect(changes.inserted.count == 1)
@@ -41,7 +33,7 @@ struct ParsedPayloadSyncTests {
     }
 
     @Test func oneDictionaryDeletesTheStoredObjectsItDoesNotName() throws {
-        let stack = try TestStack(model: try #require(Self.model))
+        let stack = try TestStack(model: Fixture.model("Sync"))
         let users = try Self.objects("users")
         let changes = try stack.read {
             try stack.context.sync(users, inEntityNamed: "User")
@@ -52,20 +44,20 @@ struct ParsedPayloadSyncTests {
     }
 
     @Test func skippedGivesThePositionsOfElementsWithoutPrimaryKey() throws {
-        let stack = try TestStack(model: try #require(Self.model))
+        let stack = try TestStack(model: Fixture.model("Sync"))
         let changes = try stack.read { try stack.context.sync(Self.objects("usersParsed"), inEntityNamed: "User") }
         #expect(changes.skipped == [1, 3])
         #expect(changes.inserted.count == 2)
     }
 
     @Test func nothingIsSkippedWhenEveryElementHasItsPrimaryKey() throws {
-        let stack = try TestStack(model: try #require(Self.model))
+        let stack = try TestStack(model: Fixture.model("Sync"))
         let changes = try stack.read { try stack.context.sync(Self.objects("users"), inEntityNamed: "User") }
         #expect(changes.skipped == [])
     }
 
     @Test func upsertInsertsAndUpdatesButNeverDeletes() throws {
-        let stack = try TestStack(model: try #require(Self.model))
+        let stack = try TestStack(model: Fixture.model("Sync"))
         let users = try Self.objects("users")
         var alan = users[1]
         alan["first_name"] = "Alan M."
@@ -83,7 +75,7 @@ struct ParsedPayloadSyncTests {
     }
 
     @Test func valuesThatAreNotJSONThrowAndChangeNothing() throws {
-        let stack = try TestStack(model: try #require(Self.model))
+        let stack = try TestStack(model: Fixture.model("Sync"))
         stack.read {
             #expect(throws: DecodingError.self) {
                 try stack.context.sync(["id": 1, "first_name": Date()], inEntityNamed: "User")
