@@ -256,8 +256,8 @@ final class ImportSession: ContextSession, @unchecked Sendable {
         var slot: UndoLog.Slot?
         if let identity = read.identity {
             let table = identities.table(for: type.mapping)
-            let found = table.object(slot: prepared?.slot, identity: identity) {
-                insert(type, identityValues: read.identityValues, registered: (table, identity))
+            let found = try table.object(slot: prepared?.slot, identity: identity) {
+                try insert(type, identityValues: read.identityValues, registered: (table, identity))
             }
             object = found.object
             slot = (table, found.slot)
@@ -266,7 +266,7 @@ final class ImportSession: ContextSession, @unchecked Sendable {
                 state = undo.recordChange(object, slot: slot, keepsDefaultHooks: type.keepsDefaultHooks)
             }
         } else {
-            object = insert(type, identityValues: read.identityValues, registered: nil)
+            object = try insert(type, identityValues: read.identityValues, registered: nil)
             state = .inserted
         }
         prepared?.object = ObjectIdentifier(object)
@@ -299,10 +299,11 @@ final class ImportSession: ContextSession, @unchecked Sendable {
     }
 
     /// Inserts a new object and sets its identity; `registered` is where the caller registers it.
+    /// Throws ``CoreDataCodableError/abstractEntity`` for an abstract entity.
     func insert(
         _ type: DecodableType, identityValues: [Any], registered: (table: IdentityTable, identity: ObjectIdentity)?
-    ) -> NSManagedObject {
-        let object = type.insertObject(into: context)
+    ) throws -> NSManagedObject {
+        let object = try type.insertObject(into: context)
         for (property, value) in zip(type.mapping.identityProperties, identityValues) {
             object.setValue(value, forKey: property.name)
         }

@@ -42,6 +42,7 @@ public struct CoreDataCodableError: Error, CustomStringConvertible, Sendable {
         case unrelatedSyncParent(entity: String, parent: String)
         case invalidFetchQuery(query: String, reason: String)
         case hookOverridden(entity: String, className: String, hook: String)
+        case abstractEntity(entity: String, subentities: [String])
     }
 
     let kind: Kind
@@ -75,6 +76,7 @@ public struct CoreDataCodableError: Error, CustomStringConvertible, Sendable {
         case .unrelatedSyncParent: Self.unrelatedSyncParent
         case .invalidFetchQuery: Self.invalidFetchQuery
         case .hookOverridden: Self.hookOverridden
+        case .abstractEntity: Self.abstractEntity
         }
     }
 
@@ -87,7 +89,8 @@ public struct CoreDataCodableError: Error, CustomStringConvertible, Sendable {
              .propertyNotDecodable(let entity, _, _), .propertyNotEncodable(let entity, _, _),
              .objectWithoutContext(let entity),
              .relationshipWithoutIdentity(let entity, _, _), .unknownEntity(let entity), .noPrimaryKey(let entity),
-             .invalidSyncPayload(let entity), .unrelatedSyncParent(let entity, _), .hookOverridden(let entity, _, _):
+             .invalidSyncPayload(let entity), .unrelatedSyncParent(let entity, _), .hookOverridden(let entity, _, _),
+             .abstractEntity(let entity, _):
             entity
         }
     }
@@ -162,6 +165,10 @@ public struct CoreDataCodableError: Error, CustomStringConvertible, Sendable {
             message = "Cannot sync \(entity): the payload must be a JSON array of objects, or one object."
         case .unrelatedSyncParent(let entity, let parent):
             message = "Cannot sync \(entity) under a \(parent): \(entity) has no relationship to \(parent); pass a parent it relates to."
+        case .abstractEntity(let entity, let subentities):
+            let choices = subentities.isEmpty ? "give it a subentity" : "decode or sync into one of its subentities (\(subentities.joined(separator: ", ")))"
+            message = "\(entity) is abstract, and Core Data never makes objects of an abstract entity: \(choices), "
+                + "or make \(entity) concrete in the model."
         case .noPrimaryKey(let entity):
             message = "\(entity) has no primary key: declare a single `identityAttribute`, set `sync.isPrimaryKey` "
                 + "in an attribute's user info, or name the attribute `id` or `remoteID`."
@@ -204,6 +211,8 @@ extension CoreDataCodableError {
     public static let invalidSyncPayload = Code("invalidSyncPayload")
     /// A sync's parent is of an entity the synced entity has no relationship to.
     public static let unrelatedSyncParent = Code("unrelatedSyncParent")
+    /// An object of an abstract entity would have to be inserted, which Core Data never does.
+    public static let abstractEntity = Code("abstractEntity")
     /// A class adopts ``UsingDefaultHooks`` but implements `container(for:)` or
     /// `initialize(from:)` (checked in debug builds).
     public static let hookOverridden = Code("hookOverridden")

@@ -29,9 +29,14 @@ final class DecodableType: @unchecked Sendable {
     /// reads the JSON as it is and applies the values itself, and nothing else changes the objects.
     var keepsDefaultHooks: Bool { hooks == nil }
 
-    /// Inserts a new object of the entity, of the type's class, into `context`.
-    func insertObject(into context: NSManagedObjectContext) -> NSManagedObject {
-        objectClass.init(entity: mapping.entity, insertInto: context)
+    /// Inserts a new object of the entity, of the type's class, into `context`. Core Data never
+    /// makes objects of an abstract entity: one throws ``CoreDataCodableError/abstractEntity``.
+    func insertObject(into context: NSManagedObjectContext) throws -> NSManagedObject {
+        let entity = mapping.entity
+        guard !entity.isAbstract else {
+            throw CoreDataCodableError(.abstractEntity(entity: entity.codableName, subentities: entity.subentities.map(\.codableName)))
+        }
+        return objectClass.init(entity: entity, insertInto: context)
     }
 
     /// The values of the JSON value `decoder` holds, as `container(for:)` returns them.

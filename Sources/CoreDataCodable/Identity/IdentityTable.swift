@@ -75,11 +75,11 @@ final class IdentityTable {
     /// The object of `identity`, whose slot is `slot` if known already, with its slot and undo
     /// state; or the object `insert` inserts, registered for the identity as inserted.
     func object(
-        slot known: Int?, identity: ObjectIdentity, orInsert insert: () -> NSManagedObject
-    ) -> (object: NSManagedObject, slot: Int, state: UndoState) {
+        slot known: Int?, identity: ObjectIdentity, orInsert insert: () throws -> NSManagedObject
+    ) rethrows -> (object: NSManagedObject, slot: Int, state: UndoState) {
         let slot = known ?? slot(for: identity)
         if let object = objects[slot] { return (object, slot, undoStates[slot]) }
-        let object = insert()
+        let object = try insert()
         objects[slot] = object
         undoStates[slot] = .inserted
         return (object, slot, .inserted)

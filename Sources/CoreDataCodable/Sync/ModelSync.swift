@@ -84,7 +84,7 @@ struct ModelSync {
                 related = current
             } else {
                 let mapping = try MappingRegistry.shared.syncDecodableType(for: destination, in: session.model)
-                related = session.insert(mapping, identityValues: [], registered: nil)
+                related = try session.insert(mapping, identityValues: [], registered: nil)
             }
             try ObjectFill.fill(related, runningOwnHook: false, from: SyncJSONWriter.data(for: entry.values), using: Self.engineDecoder(for: callerDecoder, in: session.context))
             if parent.value(forKey: entry.relationship.name) as? NSManagedObject !== related {
