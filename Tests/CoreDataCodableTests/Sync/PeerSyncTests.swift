@@ -8,21 +8,32 @@ import Testing
 // suite below is skipped and `PeerSyncCorpusPresenceTests` says so.
 #if !canImport(CoreData)
 
-/// Sync's test corpus at `<package>/../shared/peers/sync`.
-enum SyncPeerCorpus {
-    /// `Tests/CoreDataCodableTests/Sync/PeerSyncTests.swift` up four levels is the package.
-    static let root: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent() // Sync
-        .deletingLastPathComponent() // CoreDataCodableTests
-        .deletingLastPathComponent() // Tests
-        .deletingLastPathComponent() // package
-        .appendingPathComponent("../shared/peers/sync")
-        .standardizedFileURL
+/// The folder of one peer's corpus at `<package>/../shared/peers/<name>`.
+struct PeerCorpus {
+    let root: URL
 
-    static var isAvailable: Bool {
+    init(_ name: String) {
+        // `Tests/CoreDataCodableTests/Sync/PeerSyncTests.swift` up four levels is the package.
+        root = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent() // Sync
+            .deletingLastPathComponent() // CoreDataCodableTests
+            .deletingLastPathComponent() // Tests
+            .deletingLastPathComponent() // package
+            .appendingPathComponent("../shared/peers/\(name)")
+            .standardizedFileURL
+    }
+
+    var isAvailable: Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
+}
+
+/// Sync's test corpus at `<package>/../shared/peers/sync`.
+enum SyncPeerCorpus {
+    private static let corpus = PeerCorpus("sync")
+    static var root: URL { corpus.root }
+    static var isAvailable: Bool { corpus.isAvailable }
 
     /// The model `Models/<name>.xcdatamodeld`, or the one at `path` relative to the corpus.
     static func model(_ name: String) throws -> NSManagedObjectModel {

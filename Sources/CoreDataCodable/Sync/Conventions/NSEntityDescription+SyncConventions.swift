@@ -1,13 +1,25 @@
 import Foundation
 
 extension NSEntityDescription {
-    /// The attribute Sync takes as the entity's primary key: the one whose user info marks it
-    /// (`sync.isPrimaryKey`, `hyper.isPrimaryKey` or `JC.isIdentifier`, YES or true in any case),
-    /// else `id`, else `remoteID`, else Lidenbrock's `syncID`; nil when there is none.
+    /// The attribute Sync takes as the entity's primary key: the one Groot's `identityAttribute`
+    /// (or a single `identityAttributes`) names in the entity's user info or a superentity's; else
+    /// the one whose user info marks it (`sync.isPrimaryKey`, `hyper.isPrimaryKey` or
+    /// `JC.isIdentifier`, YES or true in any case); else `id`, else `remoteID`, else Lidenbrock's
+    /// `syncID`. Nil when there is none, or when Groot's keys name a composite identity.
     var syncPrimaryKeyAttribute: NSAttributeDescription? {
+        let identityNames = SyncUserInfo.identityAttributeNames(of: self)
+        guard identityNames.isEmpty else {
+            return identityNames.count == 1 ? attributesByName[identityNames[0]] : nil
+        }
         let attributes = properties.compactMap { $0 as? NSAttributeDescription }
         return attributes.first { SyncUserInfo.isSet(SyncUserInfo.primaryKeyFlags, of: $0) }
             ?? Self.conventionalPrimaryKeyNames.lazy.compactMap { self.attributesByName[$0] }.first
+    }
+
+    /// Whether the entity follows Groot's mapping: one of its properties has a `JSONKeyPath`, so
+    /// only the properties that have one are read and exported.
+    var mapsOnlyJSONKeyPaths: Bool {
+        properties.contains { $0.userInfo?[SyncUserInfo.grootKeyPath] != nil }
     }
 
     /// The names that make an attribute the primary key by convention, in order of precedence:

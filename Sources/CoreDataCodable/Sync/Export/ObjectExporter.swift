@@ -20,7 +20,9 @@ struct ObjectExporter {
         let entity = object.entity
         var dictionary: [String: Any] = [:]
         let ancestors = ancestors.union([ObjectIdentifier(object)])
+        let onlyKeyPaths = entity.mapsOnlyJSONKeyPaths
         for property in entity.properties where property.isSyncExportable {
+            if onlyKeyPaths, property.userInfo?[SyncUserInfo.grootKeyPath] == nil { continue }
             if let attribute = property as? NSAttributeDescription {
                 guard attribute.attributeType != .transformableAttributeType else { continue }
                 let value = jsonValue(object.value(forKey: attribute.name), of: attribute)

@@ -28,10 +28,11 @@ final class SyncPayloadKeys {
         return nil
     }
 
-    /// The bare identifiers of a relationship under `<name>_id` (to-one) or `<name>_ids` (to-many),
-    /// the name in snake_case or as it is, with that key; nil when absent.
-    func identifiers(of relationship: NSRelationshipDescription, in object: [String: Any]) -> (Any, String)? {
-        for key in identifierKeys(of: relationship) {
+    /// The bare identifiers of a relationship of `entity` under `<name>_id` (to-one) or `<name>_ids`
+    /// (to-many), the name in snake_case or as it is, with that key; nil when absent, and always
+    /// in an entity that maps by Groot's keys.
+    func identifiers(of relationship: NSRelationshipDescription, in object: [String: Any], entity: NSEntityDescription) -> (Any, String)? {
+        for key in identifierKeys(of: relationship, in: entity) {
             if let value = object[key] { return (value, key) }
         }
         return nil
@@ -42,9 +43,13 @@ final class SyncPayloadKeys {
         path + keyPath.map { JSONKey($0) }
     }
 
-    private func identifierKeys(of relationship: NSRelationshipDescription) -> [String] {
+    private func identifierKeys(of relationship: NSRelationshipDescription, in entity: NSEntityDescription) -> [String] {
         let id = ObjectIdentifier(relationship)
         if let known = identifierKeysByRelationship[id] { return known }
+        guard !entity.mapsOnlyJSONKeyPaths else {
+            identifierKeysByRelationship[id] = []
+            return []
+        }
         let snake = Inflection.snakeCase(relationship.name) ?? relationship.name
         var keys = relationship.isToMany ? [snake + "_ids", relationship.name + "IDs", relationship.name + "Ids"] : [snake + "_id", relationship.name + "ID", relationship.name + "Id"]
         if relationship.isToMany, snake.hasSuffix("s") { keys.append(String(snake.dropLast()) + "_ids") }
@@ -53,12 +58,16 @@ final class SyncPayloadKeys {
     }
 
     /// The key paths tried for `property`, in order, without repeats: the remote key in snake_case,
-    /// in camelCase, and the property's name.
+    /// in camelCase, and the property's name; only its `JSONKeyPath` in an entity that maps by
+    /// Groot's keys.
     private func candidatePaths(of property: NSPropertyDescription, entity: NSEntityDescription) -> [[String]] {
         let id = ObjectIdentifier(property)
         if let known = pathsByProperty[id] { return known }
         var paths: [[String]] = []
         var keys = [property.syncRemoteKey(in: entity, style: .snakeCase), property.syncRemoteKey(in: entity, style: .camelCase), property.name]
+        if entity.mapsOnlyJSONKeyPaths {
+            keys = SyncUserInfo.string([SyncUserInfo.grootKeyPath], of: property).map { [$0] } ?? []
+        }
         // Lidenbrock reads its `syncID` from `id`, MongoDB's `_id` or `syncID`.
         if property.name == "syncID", property is NSAttributeDescription { keys.insert("_id", at: 1) }
         for key in keys {

@@ -143,7 +143,7 @@ struct SyncPayloadTranslator {
             }
             return try reference(value, to: destination, path: valuePath)
         }
-        guard let (value, key) = keys.identifiers(of: relationship, in: object) else { return nil }
+        guard let (value, key) = keys.identifiers(of: relationship, in: object, entity: entity) else { return nil }
         if isNullValue(value) { return NSNull() }
         guard relationship.isToMany else { return try reference(value, to: destination, path: path + [JSONKey(key)]) }
         let identifiers = value as? [Any] ?? [value]
