@@ -5,7 +5,8 @@ import Foundation
 /// takes its data from.
 ///
 /// An element maps to the source element with the same renaming identifier (an identifier defaults to the
-/// name, so unrenamed elements map by name). Destination elements with no source are new; source elements
+/// name, so unrenamed elements map by name), or else to the unmapped source element of the same name.
+/// Destination elements with no source are new; source elements
 /// with no destination are removed. The mapping can be inferred when every mapped element keeps its storage:
 /// the same inheritance, attribute types, and relationship destinations, inverses, cardinality and order.
 /// Optionality may change either way (rows a required attribute leaves nil take its default value, or fail
@@ -19,14 +20,7 @@ struct InferredMapping {
     init(source: NSManagedObjectModel, destination: NSManagedObjectModel) throws {
         self.source = source
         var problems: [String] = []
-        let sourceEntities = Self.byIdentifier(source.entities) { $0.renamingIdentifier ?? $0.name ?? "" }
-        var claimed = Set<ObjectIdentifier>()
-        for entity in destination.entities {
-            guard let match = sourceEntities[entity.renamingIdentifier ?? entity.name ?? ""] else { continue }
-            guard claimed.insert(ObjectIdentifier(match)).inserted else {
-                problems.append("entity \(entity.name ?? "?"): a second entity maps to \(match.name ?? "?")")
-                continue
-            }
+        for (entity, match) in Self.match(destination.entities, in: source.entities, identifier: { $0.renamingIdentifier ?? $0.name ?? "" }, name: { $0.name ?? "" }) {
             entities[ObjectIdentifier(entity)] = match
         }
         for entity in destination.entities {
@@ -38,10 +32,8 @@ struct InferredMapping {
             if entity.isAbstract && !match.isAbstract {
                 problems.append("\(place): it became abstract")
             }
-            let own = Self.byIdentifier(Self.storedProperties(of: match)) { $0.renamingIdentifier ?? $0.name }
-            for property in Self.storedProperties(of: entity) {
-                if let counterpart = own[property.renamingIdentifier ?? property.name] { properties[ObjectIdentifier(property)] = counterpart }
-            }
+            let pairs = Self.match(Self.storedProperties(of: entity), in: Self.storedProperties(of: match), identifier: { $0.renamingIdentifier ?? $0.name }, name: \.name)
+            for (property, counterpart) in pairs { properties[ObjectIdentifier(property)] = counterpart }
         }
         // A new property whose identifier an ancestor or descendant stored, and no longer stores, moved.
         let mapped = Set(properties.values.map(ObjectIdentifier.init))
@@ -94,7 +86,10 @@ struct InferredMapping {
             if old.isToMany != new.isToMany { return "it changed between to-one and to-many" }
             if old.isToMany && old.isOrdered != new.isOrdered { return "it changed between ordered and unordered" }
             if new.destinationEntity.flatMap(sourceEntity(for:)) !== old.destinationEntity { return "its destination entity changed" }
-            if new.inverseRelationship.flatMap(sourceProperty(for:)) !== old.inverseRelationship { return "its inverse relationship changed" }
+            // A to-one keeps its key column whatever its inverse; a to-many is stored by its inverse or a join table.
+            if new.isToMany && new.inverseRelationship.flatMap(sourceProperty(for:)) !== old.inverseRelationship {
+                return "its inverse relationship changed"
+            }
             return nil
         default:
             return "it changed between attribute and relationship"
@@ -116,7 +111,28 @@ struct InferredMapping {
         return result
     }
 
-    private static func byIdentifier<Element>(_ elements: [Element], _ identifier: (Element) -> String) -> [String: Element] {
-        Dictionary(elements.map { (identifier($0), $0) }, uniquingKeysWith: { first, _ in first })
+    /// Pairs each of `elements` with the element of `sources` that has its renaming identifier, or else with
+    /// the unpaired element of `sources` that has its name; each source element pairs once.
+    private static func match<Element: AnyObject>(
+        _ elements: [Element], in sources: [Element], identifier: (Element) -> String, name: (Element) -> String
+    ) -> [(Element, Element)] {
+        let byIdentifier = Dictionary(sources.map { (identifier($0), $0) }, uniquingKeysWith: { first, _ in first })
+        let byName = Dictionary(sources.map { (name($0), $0) }, uniquingKeysWith: { first, _ in first })
+        var paired = Set<ObjectIdentifier>()
+        var pairs: [(Element, Element)] = []
+        var unpaired: [Element] = []
+        // Elements given a renaming identifier of their own pair first, so it wins over another's name.
+        let renamed = elements.filter { identifier($0) != name($0) }
+        for element in renamed + elements.filter({ identifier($0) == name($0) }) {
+            if let source = byIdentifier[identifier(element)], paired.insert(ObjectIdentifier(source)).inserted {
+                pairs.append((element, source))
+            } else {
+                unpaired.append(element)
+            }
+        }
+        for element in unpaired {
+            if let source = byName[name(element)], paired.insert(ObjectIdentifier(source)).inserted { pairs.append((element, source)) }
+        }
+        return pairs
     }
 }
