@@ -11,12 +11,14 @@ import Testing
 /// Migrations within an inheritance tree, and renames across several model versions.
 @Suite("Lightweight migration: inheritance and chained renames")
 struct HierarchyMigrationTests {
-    /// Seeds `Hierarchy` version 1: Rex the beagle and Tom the indoor cat.
+    /// Seeds `Hierarchy` version 1: Rex the beagle kept by Jo, and Tom the indoor cat kept by Ann.
     private func seeded() throws -> MigrationFixture {
         let fixture = try MigrationFixture("Hierarchy")
         try fixture.seed { context in
-            MigrationFixture.insert("Dog", ["name": "Rex", "breed": "beagle"], into: context)
-            MigrationFixture.insert("Cat", ["name": "Tom", "indoor": true], into: context)
+            let rex = MigrationFixture.insert("Dog", ["name": "Rex", "breed": "beagle"], into: context)
+            let tom = MigrationFixture.insert("Cat", ["name": "Tom", "indoor": true], into: context)
+            MigrationFixture.insert("Keeper", ["name": "Jo", "pet": rex], into: context)
+            MigrationFixture.insert("Keeper", ["name": "Ann", "pet": tom], into: context)
         }
         return fixture
     }
@@ -29,6 +31,14 @@ struct HierarchyMigrationTests {
         #expect(creatures.map { $0.entity.name } == ["Hound"])
         #expect(creatures.map { $0.value(forKey: "name") as? String } == ["Rex"])
         #expect(creatures.map { $0.value(forKey: "breedName") as? String } == ["beagle"])
+    }
+
+    @Test func toOneReferencesToRowsOfARemovedSubentityBecomeNil() throws {
+        let fixture = try seeded()
+        defer { fixture.remove() }
+        let context = try fixture.open(try fixture.currentVersion()).viewContext
+        let keepers = try SQLiteTestSupport.fetch("Keeper", in: context, sortedBy: "name")
+        #expect(keepers.map { ($0.value(forKey: "pet") as? NSManagedObject)?.value(forKey: "name") as? String } == [nil, "Rex"])
     }
 
     @Test func newSubentityStoresObjectsBesideMigratedOnes() throws {

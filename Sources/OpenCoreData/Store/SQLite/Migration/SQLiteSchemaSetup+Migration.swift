@@ -7,8 +7,9 @@ import Foundation
 /// columns; any other table of a mapped entity tree is copied into a table of the destination's columns
 /// (renamed, removed and added columns, rows of removed entities left out) that then replaces it. Join tables
 /// are copied when their name or sides change; tables and join tables of removed entities and relationships
-/// are dropped. Rows then take the default value of each attribute that is new, or newly required, and the
-/// migration fails with `NSMigrationError` when a required attribute or to-one relationship is left nil.
+/// are dropped, and references to rows of removed entities cleared. Rows then take the default value of each
+/// attribute that is new, or newly required, and the migration fails with `NSMigrationError` when a required
+/// attribute or to-one relationship is left nil.
 extension SQLiteSchemaSetup {
     func migrate(from stored: StoredModel) throws -> Result {
         let source = try stored.sourceModel()
@@ -52,6 +53,8 @@ extension SQLiteSchemaSetup {
         for table in dropped.sorted() { try connection.execute("DROP TABLE IF EXISTS \(table)") }
         for (temporary, name) in replacements { try connection.execute("ALTER TABLE \(temporary) RENAME TO \(name)") }
         try createMissingTables(schema)
+        let removedCodes = source.entities.filter { entity in !kept.values.contains(entity.name ?? "") }.map { sourceSchema.mapping(for: $0).code }
+        try forgetReferences(toEntityCodes: removedCodes, schema: schema)
         try renameDenormalizedColumns(denormalized)
         try fillRequiredValues(schema: schema, mapping: mapping)
         try metadata.write(model)
@@ -118,6 +121,22 @@ extension SQLiteSchemaSetup {
             }
         }
         return kept
+    }
+
+    /// Clears the to-one keys and deletes the join rows that point to rows of removed entities (`codes`).
+    private func forgetReferences(toEntityCodes codes: [Int64], schema: SQLiteSchema) throws {
+        guard !codes.isEmpty else { return }
+        let list = codes.map(String.init).joined(separator: ", ")
+        for entity in model.entities {
+            let mapping = schema.mapping(for: entity)
+            for property in InferredMapping.storedProperties(of: entity) {
+                guard let slot = entity.layout.slot(named: property.name), case .toOne(let column, _) = mapping.slots[slot] else { continue }
+                try connection.execute("UPDATE \(mapping.table) SET \(column) = NULL, \(column)_ENT = NULL WHERE \(column)_ENT IN (\(list))")
+            }
+        }
+        for join in schema.joinTables.sorted(by: { $0.name < $1.name }) {
+            try connection.execute("DELETE FROM \(join.name) WHERE Z_SRC_ENT IN (\(list)) OR Z_DST_ENT IN (\(list))")
+        }
     }
 
     /// Renames the columns recorded in `Z_DENORMALIZED` as `names` maps them (`TABLE.COLUMN`); drops the others.
