@@ -42,6 +42,40 @@ struct RenamingIdentifierMatchingTests {
         #expect(person.value(forKey: "color") == nil)
     }
 
+    /// Author.books and Book.authors: renaming Author to Writer makes Book.authors the owning side of the join table.
+    private static func library(authorName: String) -> NSManagedObjectModel {
+        let author = S.entity(authorName, [S.attribute("name", .stringAttributeType)])
+        author.renamingIdentifier = "Author"
+        let book = S.entity("Book", [S.attribute("title", .stringAttributeType)])
+        let books = S.relationship("books", to: book, toMany: true)
+        let authors = S.relationship("authors", to: author, toMany: true)
+        S.relate(books, authors)
+        author.properties += [books]
+        book.properties += [authors]
+        let model = NSManagedObjectModel()
+        model.entities = [author, book]
+        return model
+    }
+
+    @Test func manyToManyKeepsItsObjectsWhenARenameSwapsTheSidesOfItsJoinTable() throws {
+        let url = try S.temporaryDirectory().appendingPathComponent("Matching.sqlite")
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        do {
+            let context = try S.container(at: url, model: Self.library(authorName: "Author")).viewContext
+            let ann = NSEntityDescription.insertNewObject(forEntityName: "Author", into: context)
+            ann.setValue("Ann", forKey: "name")
+            let book = NSEntityDescription.insertNewObject(forEntityName: "Book", into: context)
+            book.setValue("Dune", forKey: "title")
+            ann.setValue(Set([book]), forKey: "books")
+            try context.save()
+        }
+        let context = try S.container(at: url, model: Self.library(authorName: "Writer")).viewContext
+        let writer = try #require(try S.fetch("Writer", in: context).first)
+        #expect((writer.value(forKey: "books") as? Set<NSManagedObject>)?.map { $0.value(forKey: "title") as? String } == ["Dune"])
+        let book = try #require(try S.fetch("Book", in: context).first)
+        #expect((book.value(forKey: "authors") as? Set<NSManagedObject>)?.map { $0.value(forKey: "name") as? String } == ["Ann"])
+    }
+
     @Test func entityWhoseRenamingIdentifierWasDroppedKeepsTheRowsOfItsNamesake() throws {
         let url = try S.temporaryDirectory().appendingPathComponent("Matching.sqlite")
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }

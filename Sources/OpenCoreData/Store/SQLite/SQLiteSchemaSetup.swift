@@ -128,20 +128,52 @@ struct SQLiteSchemaSetup {
                     try connection.execute("ALTER TABLE \(table.name) ADD COLUMN \(column.name) \(column.type)")
                 }
             }
+            var indexed = try indexSignatures(of: table.name)
             for index in table.indexes {
-                try connection.execute("CREATE INDEX IF NOT EXISTS \(table.name)_\(index.joined(separator: "_"))_INDEX ON \(table.name) (\(index.joined(separator: ", ")))")
+                try createIndex(on: table.name, index, name: "\(table.name)_\(index.joined(separator: "_"))_INDEX", unless: &indexed)
             }
             // Uniqueness constraints hold in the file too, so concurrent savers cannot both insert a duplicate.
             for unique in table.uniqueIndexes {
                 let name = "\(table.name)_\(unique.columns.joined(separator: "_"))_UNIQUE"
-                let scope = unique.scope.map { " WHERE \($0)" } ?? ""
-                try connection.execute("CREATE UNIQUE INDEX IF NOT EXISTS \(name) ON \(table.name) (\(unique.columns.joined(separator: ", ")))\(scope)")
+                try createIndex(on: table.name, unique.columns, name: name, unique: true, scope: unique.scope, unless: &indexed)
             }
         }
         for join in schema.joinTables.sorted(by: { $0.name < $1.name }) {
             try createJoinTable(named: join.name)
-            try connection.execute("CREATE INDEX IF NOT EXISTS \(join.name)_Z_DST_INDEX ON \(join.name) (Z_DST)")
+            var indexed = try indexSignatures(of: join.name)
+            try createIndex(on: join.name, ["Z_DST"], name: "\(join.name)_Z_DST_INDEX", unless: &indexed)
         }
+    }
+
+    /// Creates an index on `columns` of `table` unless `table` has one of that kind on them already (under
+    /// another name, when the table or its columns were renamed); records it in `indexed`.
+    private func createIndex(
+        on table: String, _ columns: [String], name: String, unique: Bool = false, scope: String? = nil, unless indexed: inout Set<String>
+    ) throws {
+        guard indexed.insert(Self.indexSignature(columns, unique: unique, partial: scope != nil)).inserted else { return }
+        let kind = unique ? "UNIQUE INDEX" : "INDEX"
+        try connection.execute("CREATE \(kind) IF NOT EXISTS \(name) ON \(table) (\(columns.joined(separator: ", ")))\(scope.map { " WHERE \($0)" } ?? "")")
+    }
+
+    /// What tells `table`'s indexes apart here: their columns, in order, and whether they are unique and partial.
+    private func indexSignatures(of table: String) throws -> Set<String> {
+        let list = try connection.statement("SELECT name, \"unique\", partial FROM pragma_index_list(?)")
+        list.bind(table, at: 1)
+        var indexes: [(name: String, unique: Bool, partial: Bool)] = []
+        while try list.step() { indexes.append((list.string(0), list.int64(1) != 0, list.int64(2) != 0)) }
+        var signatures = Set<String>()
+        for index in indexes {
+            let info = try connection.statement("SELECT name FROM pragma_index_info(?) ORDER BY seqno")
+            info.bind(index.name, at: 1)
+            var columns: [String] = []
+            while try info.step() { columns.append(info.string(0)) }
+            signatures.insert(Self.indexSignature(columns, unique: index.unique, partial: index.partial))
+        }
+        return signatures
+    }
+
+    private static func indexSignature(_ columns: [String], unique: Bool, partial: Bool) -> String {
+        (unique ? "unique " : "") + (partial ? "partial " : "") + columns.map { $0.uppercased() }.joined(separator: ",")
     }
 
     /// Creates `table`'s columns, without its indexes, as the table `name`.

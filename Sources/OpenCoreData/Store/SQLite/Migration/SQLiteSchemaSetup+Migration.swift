@@ -3,10 +3,11 @@ import Foundation
 /// Lightweight migration of a store file, in SQL and in the transaction that opens the store, so a failure
 /// leaves the file as it was.
 ///
-/// The mapping comes from `InferredMapping`. A table whose columns all keep their names and rows only gains
-/// columns; any other table of a mapped entity tree is copied into a table of the destination's columns
-/// (renamed, removed and added columns, rows of removed entities left out) that then replaces it. Join tables
-/// are copied when their name or sides change; tables and join tables of removed entities and relationships
+/// The mapping comes from `InferredMapping`. A table that keeps all its rows and columns is changed in place:
+/// its columns and the table itself renamed, new columns added (no data is copied). Any other table of a mapped
+/// entity tree is copied into a table of the destination's columns (removed columns and rows of removed
+/// entities left out) that then replaces it. Join tables are renamed, or copied when their sides swap; tables
+/// and join tables of removed entities and relationships
 /// are dropped, and references to rows of removed entities cleared. Rows then take the default value of each
 /// attribute that is new, or newly required, and the migration fails with `NSMigrationError` when a required
 /// attribute or to-one relationship is left nil.
@@ -35,10 +36,18 @@ extension SQLiteSchemaSetup {
             for (column, sourceColumn) in pairs { denormalized["\(sourceTable).\(sourceColumn)"] = "\(table.name).\(column)" }
             let survivors = table.root.layout.hierarchy.filter { mapping.sourceEntity(for: $0) != nil }.map { schema.mapping(for: $0).code }
             let removesEntities = survivors.count != sourceRoot.layout.hierarchy.count
-            let keptColumns = Set(pairs.filter { $0.column == $0.sourceColumn }.map(\.column))
+            let mappedColumns = Set(pairs.map(\.sourceColumn))
             let sourceColumns = sourceSchema.tables[sourceTable]?.columns.map(\.name) ?? []
-            if table.name == sourceTable && !removesEntities && sourceColumns.allSatisfy(keptColumns.contains) { continue }
             let temporary = "Z_MIGRATING" + table.name
+            if !removesEntities && sourceColumns.allSatisfy(mappedColumns.contains) {
+                // Every row and column stays: rename the columns and the table in place.
+                try renameColumns(pairs.filter { $0.column != $0.sourceColumn }, in: sourceTable)
+                if table.name != sourceTable {
+                    try connection.execute("ALTER TABLE \(sourceTable) RENAME TO \(temporary)")
+                    replacements.append((temporary, table.name))
+                }
+                continue
+            }
             try createTable(table, named: temporary)
             let columns = (["Z_PK", "Z_ENT", "Z_OPT"] + pairs.map(\.column)).joined(separator: ", ")
             let values = (["Z_PK", "Z_ENT", "Z_OPT"] + pairs.map(\.sourceColumn)).joined(separator: ", ")
@@ -91,8 +100,19 @@ extension SQLiteSchemaSetup {
         return pairs
     }
 
-    /// Copies the rows of each mapped many-to-many relationship whose join table changes name or sides into a
-    /// new join table (added to `replacements`); returns the join tables kept as they are.
+    /// Renames the columns of `table` named `sourceColumn` to `column`, through temporary names, so names may swap.
+    private func renameColumns(_ renames: [(column: String, sourceColumn: String)], in table: String) throws {
+        for (column, sourceColumn) in renames {
+            try connection.execute("ALTER TABLE \(table) RENAME COLUMN \(sourceColumn) TO Z_MIGRATING\(column)")
+        }
+        for (column, _) in renames {
+            try connection.execute("ALTER TABLE \(table) RENAME COLUMN Z_MIGRATING\(column) TO \(column)")
+        }
+    }
+
+    /// Gives each mapped many-to-many relationship its join table: the source's, renamed when its name changes,
+    /// or a copy with the sides swapped when the other relationship of the pair now owns it (added to
+    /// `replacements`). Returns the source join tables kept.
     private func copyJoinTables(
         schema: SQLiteSchema, sourceSchema: SQLiteSchema, mapping: InferredMapping, replacements: inout [(temporary: String, name: String)]
     ) throws -> Set<String> {
@@ -105,11 +125,15 @@ extension SQLiteSchemaSetup {
                       let sourceSlot = owner.layout.slot(named: counterpart.name),
                       case .toManyByJoin(let sourceJoin, let sourceIsSource, _, _) = sourceSchema.mapping(for: owner).slots[sourceSlot]
                 else { continue }
-                if sourceJoin.name == join.name && sourceIsSource {
-                    kept.insert(join.name)
+                let temporary = "Z_MIGRATING" + join.name
+                if sourceIsSource {
+                    kept.insert(sourceJoin.name)
+                    if sourceJoin.name != join.name {
+                        try connection.execute("ALTER TABLE \(sourceJoin.name) RENAME TO \(temporary)")
+                        replacements.append((temporary, join.name))
+                    }
                     continue
                 }
-                let temporary = "Z_MIGRATING" + join.name
                 try createJoinTable(named: temporary)
                 let values = sourceIsSource
                     ? "Z_SRC, Z_SRC_ENT, Z_DST, Z_DST_ENT, Z_SRC_ORDER, Z_DST_ORDER"
