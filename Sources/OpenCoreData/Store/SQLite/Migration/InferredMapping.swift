@@ -6,12 +6,12 @@ import Foundation
 ///
 /// An element maps to the source element with the same renaming identifier (an identifier defaults to the
 /// name, so unrenamed elements map by name), or else to the unmapped source element of the same name.
-/// Destination elements with no source are new; source elements
-/// with no destination are removed. The mapping can be inferred when every mapped element keeps its storage:
-/// the same inheritance, attribute types, and relationship destinations, inverses, cardinality and order.
-/// Optionality may change either way (rows a required attribute leaves nil take its default value, or fail
-/// the migration). Otherwise initialization throws `NSPersistentStoreIncompatibleVersionHashError`, naming
-/// each change that cannot be inferred.
+/// Destination elements with no source are new; source elements with no destination are removed. The mapping
+/// can be inferred when every mapped element keeps its storage: the same inheritance, attribute types, and
+/// relationship destinations, cardinality, order and (for to-many relationships) inverses. Optionality may
+/// change either way (rows a required attribute leaves nil take its default value, or fail the migration).
+/// Otherwise initialization throws `NSPersistentStoreIncompatibleVersionHashError`, naming each change that
+/// cannot be inferred.
 struct InferredMapping {
     let source: NSManagedObjectModel
     private var entities: [ObjectIdentifier: NSEntityDescription] = [:]
@@ -19,45 +19,13 @@ struct InferredMapping {
 
     init(source: NSManagedObjectModel, destination: NSManagedObjectModel) throws {
         self.source = source
-        var problems: [String] = []
-        for (entity, match) in Self.match(destination.entities, in: source.entities, identifier: { $0.renamingIdentifier ?? $0.name ?? "" }, name: { $0.name ?? "" }) {
+        let entityPairs = Self.match(destination.entities, in: source.entities, identifier: { $0.renamingIdentifier ?? $0.name ?? "" }, name: { $0.name ?? "" })
+        for (entity, match) in entityPairs {
             entities[ObjectIdentifier(entity)] = match
+            let propertyPairs = Self.match(Self.storedProperties(of: entity), in: Self.storedProperties(of: match), identifier: { $0.renamingIdentifier ?? $0.name }, name: \.name)
+            for (property, counterpart) in propertyPairs { properties[ObjectIdentifier(property)] = counterpart }
         }
-        for entity in destination.entities {
-            guard let match = sourceEntity(for: entity) else { continue }
-            let place = "entity \(entity.name ?? "?")"
-            if entity.superentity.flatMap(sourceEntity(for:)) !== match.superentity || (entity.superentity == nil) != (match.superentity == nil) {
-                problems.append("\(place): its parent entity changed from \(match.superentity?.name ?? "none") to \(entity.superentity?.name ?? "none")")
-            }
-            if entity.isAbstract && !match.isAbstract {
-                problems.append("\(place): it became abstract")
-            }
-            let pairs = Self.match(Self.storedProperties(of: entity), in: Self.storedProperties(of: match), identifier: { $0.renamingIdentifier ?? $0.name }, name: \.name)
-            for (property, counterpart) in pairs { properties[ObjectIdentifier(property)] = counterpart }
-        }
-        // A new property whose identifier an ancestor or descendant stored, and no longer stores, moved.
-        let mapped = Set(properties.values.map(ObjectIdentifier.init))
-        for entity in destination.entities {
-            guard let match = sourceEntity(for: entity) else { continue }
-            for property in Self.storedProperties(of: entity) where sourceProperty(for: property) == nil {
-                let identifier = property.renamingIdentifier ?? property.name
-                let relatives = match.layout.hierarchy + Self.ancestors(of: match)
-                for relative in relatives where relative !== match {
-                    if let moved = Self.storedProperties(of: relative).first(where: { ($0.renamingIdentifier ?? $0.name) == identifier }),
-                       !mapped.contains(ObjectIdentifier(moved)) {
-                        problems.append("entity \(entity.name ?? "?"), property \(property.name): it moved from entity \(relative.name ?? "?") within the inheritance tree")
-                    }
-                }
-            }
-        }
-        for entity in destination.entities {
-            for property in Self.storedProperties(of: entity) {
-                guard let counterpart = sourceProperty(for: property) else { continue }
-                if let problem = storageChange(from: counterpart, to: property) {
-                    problems.append("entity \(entity.name ?? "?"), property \(property.name): \(problem)")
-                }
-            }
-        }
+        let problems = entityPairs.flatMap { entityProblems($0.0, $0.1) }
         guard problems.isEmpty else {
             throw CoreDataError.make(
                 NSPersistentStoreIncompatibleVersionHashError,
@@ -65,6 +33,36 @@ struct InferredMapping {
                     + problems.sorted().joined(separator: "; ") + "."
             )
         }
+    }
+
+    /// What keeps `entity` from taking the rows of `match`, in words.
+    private func entityProblems(_ entity: NSEntityDescription, _ match: NSEntityDescription) -> [String] {
+        let place = "entity \(entity.name ?? "?")"
+        var problems: [String] = []
+        let parent = entity.superentity
+        let mappedParent = parent.flatMap(sourceEntity(for:))
+        if mappedParent !== match.superentity || (parent != nil && mappedParent == nil) {
+            problems.append("\(place): its parent entity changed from \(match.superentity?.name ?? "none") to \(parent?.name ?? "none")")
+        }
+        if entity.isAbstract && !match.isAbstract {
+            problems.append("\(place): it became abstract")
+        }
+        let mapped = Set(properties.values.map(ObjectIdentifier.init))
+        for property in Self.storedProperties(of: entity) {
+            if let counterpart = sourceProperty(for: property) {
+                if let problem = storageChange(from: counterpart, to: property) { problems.append("\(place), property \(property.name): \(problem)") }
+                continue
+            }
+            // A new property whose identifier an ancestor or descendant stored, and no longer stores, moved.
+            let identifier = property.renamingIdentifier ?? property.name
+            for relative in match.layout.hierarchy + Self.ancestors(of: match) where relative !== match {
+                if let moved = Self.storedProperties(of: relative).first(where: { ($0.renamingIdentifier ?? $0.name) == identifier }),
+                   !mapped.contains(ObjectIdentifier(moved)) {
+                    problems.append("\(place), property \(property.name): it moved from entity \(relative.name ?? "?") within the inheritance tree")
+                }
+            }
+        }
+        return problems
     }
 
     /// The source entity whose rows `entity` takes; nil for a new entity.
