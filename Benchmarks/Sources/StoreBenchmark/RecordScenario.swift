@@ -53,7 +53,7 @@ enum RecordScenario {
         guard found == fetchCount else { throw BenchmarkError("fetch found \(found) objects") }
     }
 
-    private static func insertObjects(into context: NSManagedObjectContext) {
+    static func insertObjects(into context: NSManagedObjectContext) {
         guard let recordEntity = model.entitiesByName["Record"], let batchEntity = model.entitiesByName["Batch"] else { return }
         let batches = (0..<batchCount).map { index in
             let batch = NSManagedObject(entity: batchEntity, insertInto: context)

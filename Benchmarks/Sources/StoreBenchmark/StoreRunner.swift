@@ -6,6 +6,7 @@ enum StoreScenario: String, CaseIterable {
     case records
     case graphMemory = "graph-memory"
     case graphSQLite = "graph-sqlite"
+    case migration
 
     /// Runs the scenario once and records its steps.
     func run(recorder: inout StepRecorder) throws {
@@ -22,6 +23,8 @@ enum StoreScenario: String, CaseIterable {
             try GraphScenario.runInMemory(recorder: &recorder)
         case .graphSQLite:
             try GraphScenario.runSQLite(in: directory, recorder: &recorder)
+        case .migration:
+            try MigrationScenario.run(in: directory, recorder: &recorder)
         }
     }
 }
@@ -83,6 +86,11 @@ struct StoreBenchmarkRunner {
             Row(label: "save() into the in-memory store", step: "graph-save-memory"),
             Row(label: "fetch 100k by IN, saved, fresh context", step: "graph-fetch-saved"),
             Row(label: "save() into a new SQLite file", step: "graph-save-sqlite"),
+        ], medians: medians)
+        printTable(title: "Lightweight migration of a 100k-row SQLite store: renaming 2 entities, an attribute and a relationship; removing an attribute", rows: [
+            Row(label: "raw SQLite copy of the tables (INSERT INTO new SELECT FROM old)", step: "migration-copy"),
+            Row(label: "OpenCoreData: open the store with the renamed model (migrates)", step: "migration-rename", floor: "migration-copy"),
+            Row(label: "OpenCoreData: open the store with an attribute removed (copies the table)", step: "migration-remove", floor: "migration-copy"),
         ], medians: medians)
     }
 

@@ -16,6 +16,13 @@ open class NSEntityDescription: NSObject, @unchecked Sendable {
     open var uniquenessConstraints: [[Any]] = [] { didSet { checkMutable() } }
     /// A string mixed into the entity's version hash, to mark a change the hash would not otherwise see.
     open var versionHashModifier: String?
+    /// The name this entity had in an earlier version of the model, which lightweight migration maps it
+    /// from; when unset, the entity's name. It does not enter the version hash.
+    open var renamingIdentifier: String? {
+        get { storedRenamingIdentifier ?? name }
+        set { storedRenamingIdentifier = newValue }
+    }
+    private var storedRenamingIdentifier: String?
     /// The entity's fetch indexes.
     open var indexes: [NSFetchIndexDescription] = [] { didSet { checkMutable() } }
     /// The entity this entity inherits from.

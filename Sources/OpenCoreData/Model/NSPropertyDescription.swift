@@ -14,6 +14,13 @@ open class NSPropertyDescription: NSObject, @unchecked Sendable {
     open var isIndexed: Bool = false
     /// A string mixed into the property's version hash, to mark a change the hash would not otherwise see.
     open var versionHashModifier: String?
+    /// The name this property had in an earlier version of the model, which lightweight migration maps it
+    /// from; when unset, the property's name. It does not enter the version hash.
+    open var renamingIdentifier: String? {
+        get { storedRenamingIdentifier ?? name }
+        set { storedRenamingIdentifier = newValue }
+    }
+    private var storedRenamingIdentifier: String?
     /// The entity that declares the property.
     ///
     /// Not retained, as in Core Data (`unowned(unsafe)`): the entity must outlive the property's use. A weak

@@ -36,15 +36,26 @@ extension NSEntityDescription {
 extension NSManagedObjectModel {
     /// The version hash of each entity, by entity name.
     public var entityVersionHashesByName: [String: Data] {
-        Dictionary(entities.compactMap { entity in entity.name.map { ($0, entity.versionHash) } }, uniquingKeysWith: { first, _ in first })
+        Self.versionHashes(of: entities)
     }
 
-    /// Whether a store whose metadata records `metadata`'s entity version hashes holds data of this model.
+    /// Whether a store whose metadata is `metadata` holds data of the entities of `configuration` (all entities
+    /// for nil) as they are: the store records the same entities with the same version hashes. False for a
+    /// configuration the model does not have, and for metadata without version hashes.
     public func isConfiguration(withName configuration: String?, compatibleWithStoreMetadata metadata: [String: Any]) -> Bool {
-        guard let stored = metadata[NSStoreModelVersionHashesKey] as? [String: Data] else { return false }
-        return stored == entityVersionHashesByName
+        guard let stored = metadata[NSStoreModelVersionHashesKey] as? [String: Data],
+              let entities = entities(forConfigurationName: configuration) else { return false }
+        return stored == Self.versionHashes(of: entities)
+    }
+
+    private static func versionHashes(of entities: [NSEntityDescription]) -> [String: Data] {
+        Dictionary(entities.compactMap { entity in entity.name.map { ($0, entity.versionHash) } }, uniquingKeysWith: { first, _ in first })
     }
 }
 
 /// The metadata key of the entity version hashes of the model a store was saved with.
 public let NSStoreModelVersionHashesKey = "NSStoreModelVersionHashes"
+/// The metadata key of the version identifiers of the model a store was saved with.
+public let NSStoreModelVersionIdentifiersKey = "NSStoreModelVersionIdentifiers"
+/// The metadata key of the version of the scheme that computed the store's version hashes.
+public let NSStoreModelVersionHashesVersionKey = "NSStoreModelVersionHashesVersion"

@@ -72,6 +72,8 @@ struct ModelFileReader {
         entity.managedObjectClassName = classNames.resolve(element.attributes["representedClassName"])
         entity.isAbstract = element.flag("isAbstract")
         entity.versionHashModifier = element.attributes["versionHashModifier"]
+        // Xcode writes the "Renaming ID" of the model inspector as `elementID`.
+        entity.renamingIdentifier = element.attributes["elementID"]
         entity.userInfo = Self.userInfo(of: element)
         var properties: [NSPropertyDescription] = []
         var byName: [String: NSPropertyDescription] = [:]
@@ -88,6 +90,7 @@ struct ModelFileReader {
             property.isTransient = child.flag("transient")
             property.isIndexed = child.flag("indexed")
             property.versionHashModifier = child.attributes["versionHashModifier"]
+            property.renamingIdentifier = child.attributes["elementID"]
             property.userInfo = Self.userInfo(of: child)
             properties.append(property)
             byName[propertyName] = property

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Opens a store file for a model: creates the schema of a new file, checks the version hashes of an existing
-/// one, and migrates additive changes when the options allow it.
+/// one, and migrates it to the model (see `InferredMapping`) when the options allow it.
 struct SQLiteSchemaSetup {
     struct Result {
         let schema: SQLiteSchema
@@ -13,6 +13,8 @@ struct SQLiteSchemaSetup {
     let model: NSManagedObjectModel
     let options: [AnyHashable: Any]
     let readOnly: Bool
+
+    var metadata: SQLiteMetadataTable { SQLiteMetadataTable(connection: connection) }
 
     func run() throws -> Result {
         if readOnly {
@@ -26,16 +28,21 @@ struct SQLiteSchemaSetup {
                 CREATE TABLE IF NOT EXISTS Z_PRIMARYKEY (Z_ENT INTEGER PRIMARY KEY, Z_NAME TEXT NOT NULL UNIQUE, Z_SUPER INTEGER NOT NULL, Z_MAX INTEGER NOT NULL);
                 CREATE TABLE IF NOT EXISTS Z_DENORMALIZED (Z_COLUMN TEXT PRIMARY KEY);
                 """)
-            guard let storedHashes = try storedHashes() else { return try create() }
+            guard let storedHashes = try metadata.versionHashes() else { return try create() }
             if storedHashes == model.entityVersionHashesByName { return try openExisting() }
+            let stored = try metadata.storedModel()
             let migrates = (options[NSMigratePersistentStoresAutomaticallyOption] as? Bool ?? false)
                 && (options[NSInferMappingModelAutomaticallyOption] as? Bool ?? false)
-            guard migrates, let stored = try storedModel(), let additions = stored.additions(in: model) else {
-                throw CoreDataError.make(NSPersistentStoreIncompatibleVersionHashError, "The model used to open the store is incompatible with the one used to create the store.", [
-                    NSStoreModelVersionHashesKey: storedHashes,
-                ])
+            guard migrates, let stored else {
+                let differences = stored?.differences(from: StoredModel(model: model)) ?? []
+                let detail = differences.isEmpty ? "" : " What differs: " + differences.joined(separator: "; ") + "."
+                throw CoreDataError.make(
+                    NSPersistentStoreIncompatibleVersionHashError,
+                    "The model used to open the store is incompatible with the one used to create the store.\(detail)",
+                    [NSStoreModelVersionHashesKey: storedHashes]
+                )
             }
-            return try migrate(stored: stored, additions: additions)
+            return try migrate(from: stored)
         }
     }
 
@@ -54,74 +61,53 @@ struct SQLiteSchemaSetup {
         )
     }
 
-    // MARK: - Metadata
-
-    private func metadataValue(_ key: String) throws -> SQLValue {
-        let statement = try connection.statement("SELECT Z_VALUE FROM Z_METADATA WHERE Z_KEY = ?")
-        statement.bind(key, at: 1)
-        defer { statement.reset() }
-        return try statement.step() ? statement.value(0) : .null
-    }
-
-    private func setMetadata(_ key: String, _ value: SQLValue) throws {
-        try connection.statement("INSERT OR REPLACE INTO Z_METADATA (Z_KEY, Z_VALUE) VALUES (?, ?)").run([.text(key), value])
-    }
-
-    private func storedHashes() throws -> [String: Data]? {
-        guard case .blob(let data) = try metadataValue(StoreMetadataKey.versionHashes) else { return nil }
-        return try PropertyListSerialization.propertyList(from: data, options: [], format: nil) as? [String: Data]
-    }
-
-    private func storedModel() throws -> StoredModel? {
-        guard case .blob(let data) = try metadataValue(StoreMetadataKey.model) else { return nil }
-        return try JSONDecoder().decode(StoredModel.self, from: data)
-    }
-
-    private func writeModelMetadata() throws {
-        let hashes = try PropertyListSerialization.data(fromPropertyList: model.entityVersionHashesByName, format: .binary, options: 0)
-        try setMetadata(StoreMetadataKey.versionHashes, .blob(hashes))
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        try setMetadata(StoreMetadataKey.model, .blob(try encoder.encode(StoredModel(model: model))))
-    }
-
     // MARK: - Entity codes
 
     /// The codes of the entities the file knows, by name.
-    private func storedCodes() throws -> [String: Int64] {
+    func storedCodes() throws -> [String: Int64] {
         let statement = try connection.statement("SELECT Z_ENT, Z_NAME FROM Z_PRIMARYKEY")
         var codes: [String: Int64] = [:]
         while try statement.step() { codes[statement.string(1)] = statement.int64(0) }
         return codes
     }
 
-    /// Gives each entity of the model the file does not know yet the next free code; returns all codes.
-    private func assignCodes() throws -> [String: Int64] {
-        var codes = try storedCodes()
-        var next = (codes.values.max() ?? 0) + 1
-        let insert = try connection.statement("INSERT INTO Z_PRIMARYKEY (Z_ENT, Z_NAME, Z_SUPER, Z_MAX) VALUES (?, ?, 0, 0)")
+    /// Rewrites `Z_PRIMARYKEY` for the model's entities and returns their codes by name: each entity takes the
+    /// code and key counter of the stored entity named in `kept` (its source), the others the next free codes.
+    func writeCodes(keeping kept: [String: String]) throws -> [String: Int64] {
+        var stored: [String: (code: Int64, max: Int64)] = [:]
+        let rows = try connection.statement("SELECT Z_ENT, Z_NAME, Z_MAX FROM Z_PRIMARYKEY")
+        while try rows.step() { stored[rows.string(1)] = (rows.int64(0), rows.int64(2)) }
+        var next = (stored.values.map(\.code).max() ?? 0) + 1
+        var codes: [String: Int64] = [:]
+        var counters: [String: Int64] = [:]
         for entity in model.entities.sorted(by: { ($0.name ?? "") < ($1.name ?? "") }) {
-            guard let name = entity.name, codes[name] == nil else { continue }
-            codes[name] = next
-            try insert.run([.integer(next), .text(name)])
-            next += 1
+            guard let name = entity.name else { continue }
+            if let source = kept[name], let row = stored[source] {
+                codes[name] = row.code
+                counters[name] = row.max
+            } else {
+                codes[name] = next
+                next += 1
+            }
         }
-        let parent = try connection.statement("UPDATE Z_PRIMARYKEY SET Z_SUPER = ? WHERE Z_NAME = ?")
+        try connection.execute("DELETE FROM Z_PRIMARYKEY")
+        let insert = try connection.statement("INSERT INTO Z_PRIMARYKEY (Z_ENT, Z_NAME, Z_SUPER, Z_MAX) VALUES (?, ?, ?, ?)")
         for entity in model.entities {
-            guard let name = entity.name, let superName = entity.superentity?.name, let superCode = codes[superName] else { continue }
-            try parent.run([.integer(superCode), .text(name)])
+            guard let name = entity.name, let code = codes[name] else { continue }
+            let superCode = entity.superentity?.name.flatMap { codes[$0] } ?? 0
+            try insert.run([.integer(code), .text(name), .integer(superCode), .integer(counters[name] ?? 0)])
         }
         return codes
     }
 
-    // MARK: - Creating and migrating
+    // MARK: - Creating and opening
 
     private func create() throws -> Result {
-        let schema = try SQLiteSchema(model: model, codes: try assignCodes())
+        let schema = try SQLiteSchema(model: model, codes: try writeCodes(keeping: [:]))
         try createMissingTables(schema)
-        try writeModelMetadata()
-        try setMetadata(StoreMetadataKey.uuid, .text(UUID().uuidString))
-        try setMetadata(StoreMetadataKey.saveVersion, .integer(0))
+        try metadata.write(model)
+        try metadata.set(StoreMetadataKey.uuid, .text(UUID().uuidString))
+        try metadata.set(StoreMetadataKey.saveVersion, .integer(0))
         return try result(schema)
     }
 
@@ -131,64 +117,82 @@ struct SQLiteSchemaSetup {
         return try result(schema)
     }
 
-    private func migrate(stored: StoredModel, additions: [String: [NSPropertyDescription]]) throws -> Result {
-        let codes = try assignCodes()
-        let schema = try SQLiteSchema(model: model, codes: codes)
-        try createMissingTables(schema)
-        // Existing rows take the default value of each attribute added to an entity they belong to.
-        for (name, properties) in additions where stored.entities[name] != nil {
-            guard let entity = model.entitiesByName[name] else { continue }
-            let mapping = schema.mapping(for: entity)
-            let hierarchyCodes = entity.layout.hierarchy.map { schema.mapping(for: $0).code }
-            for property in properties {
-                guard let attribute = property as? NSAttributeDescription, let defaultValue = attribute.defaultValue,
-                      let slot = entity.layout.slot(named: attribute.name),
-                      case .attribute(let column, let kind) = mapping.slots[slot]
-                else { continue }
-                let value = try SQLiteValueCoding.encode(kind.canonicalValue(defaultValue) ?? nil, kind: kind)
-                let marks = hierarchyCodes.map { _ in "?" }.joined(separator: ", ")
-                let update = try connection.statement("UPDATE \(mapping.table) SET \(column) = ? WHERE Z_ENT IN (\(marks))")
-                try update.run([value] + hierarchyCodes.map { .integer($0) })
-            }
-        }
-        try writeModelMetadata()
-        return try result(schema)
-    }
-
     /// Creates the tables, columns, join tables and indexes of `schema` that the file lacks.
-    private func createMissingTables(_ schema: SQLiteSchema) throws {
+    func createMissingTables(_ schema: SQLiteSchema) throws {
         for table in schema.tables.values.sorted(by: { $0.name < $1.name }) {
             let existing = try columns(of: table.name)
             if existing.isEmpty {
-                let columns = (["Z_PK INTEGER PRIMARY KEY", "Z_ENT INTEGER NOT NULL", "Z_OPT INTEGER NOT NULL"]
-                    + table.columns.map { "\($0.name) \($0.type)" }).joined(separator: ", ")
-                try connection.execute("CREATE TABLE \(table.name) (\(columns))")
+                try createTable(table, named: table.name)
             } else {
                 for column in table.columns where !existing.contains(column.name.uppercased()) {
                     try connection.execute("ALTER TABLE \(table.name) ADD COLUMN \(column.name) \(column.type)")
                 }
             }
+            var indexed = try indexSignatures(of: table.name)
             for index in table.indexes {
-                try connection.execute("CREATE INDEX IF NOT EXISTS \(table.name)_\(index.joined(separator: "_"))_INDEX ON \(table.name) (\(index.joined(separator: ", ")))")
+                try createIndex(on: table.name, index, name: "\(table.name)_\(index.joined(separator: "_"))_INDEX", unless: &indexed)
             }
             // Uniqueness constraints hold in the file too, so concurrent savers cannot both insert a duplicate.
             for unique in table.uniqueIndexes {
                 let name = "\(table.name)_\(unique.columns.joined(separator: "_"))_UNIQUE"
-                let scope = unique.scope.map { " WHERE \($0)" } ?? ""
-                try connection.execute("CREATE UNIQUE INDEX IF NOT EXISTS \(name) ON \(table.name) (\(unique.columns.joined(separator: ", ")))\(scope)")
+                try createIndex(on: table.name, unique.columns, name: name, unique: true, scope: unique.scope, unless: &indexed)
             }
         }
         for join in schema.joinTables.sorted(by: { $0.name < $1.name }) {
-            try connection.execute("""
-                CREATE TABLE IF NOT EXISTS \(join.name) (Z_SRC INTEGER NOT NULL, Z_SRC_ENT INTEGER NOT NULL, Z_DST INTEGER NOT NULL, \
-                Z_DST_ENT INTEGER NOT NULL, Z_SRC_ORDER INTEGER, Z_DST_ORDER INTEGER, PRIMARY KEY (Z_SRC, Z_DST)) WITHOUT ROWID;
-                CREATE INDEX IF NOT EXISTS \(join.name)_Z_DST_INDEX ON \(join.name) (Z_DST);
-                """)
+            try createJoinTable(named: join.name)
+            var indexed = try indexSignatures(of: join.name)
+            try createIndex(on: join.name, ["Z_DST"], name: "\(join.name)_Z_DST_INDEX", unless: &indexed)
         }
     }
 
+    /// Creates an index on `columns` of `table` unless `table` has one of that kind on them already (under
+    /// another name, when the table or its columns were renamed); records it in `indexed`.
+    private func createIndex(
+        on table: String, _ columns: [String], name: String, unique: Bool = false, scope: String? = nil, unless indexed: inout Set<String>
+    ) throws {
+        guard indexed.insert(Self.indexSignature(columns, unique: unique, partial: scope != nil)).inserted else { return }
+        let kind = unique ? "UNIQUE INDEX" : "INDEX"
+        try connection.execute("CREATE \(kind) IF NOT EXISTS \(name) ON \(table) (\(columns.joined(separator: ", ")))\(scope.map { " WHERE \($0)" } ?? "")")
+    }
+
+    /// What tells `table`'s indexes apart here: their columns, in order, and whether they are unique and partial.
+    private func indexSignatures(of table: String) throws -> Set<String> {
+        let list = try connection.statement("SELECT name, \"unique\", partial FROM pragma_index_list(?)")
+        list.bind(table, at: 1)
+        var indexes: [(name: String, unique: Bool, partial: Bool)] = []
+        while try list.step() { indexes.append((list.string(0), list.int64(1) != 0, list.int64(2) != 0)) }
+        var signatures = Set<String>()
+        for index in indexes {
+            let info = try connection.statement("SELECT name FROM pragma_index_info(?) ORDER BY seqno")
+            info.bind(index.name, at: 1)
+            var columns: [String] = []
+            while try info.step() { columns.append(info.string(0)) }
+            signatures.insert(Self.indexSignature(columns, unique: index.unique, partial: index.partial))
+        }
+        return signatures
+    }
+
+    private static func indexSignature(_ columns: [String], unique: Bool, partial: Bool) -> String {
+        (unique ? "unique " : "") + (partial ? "partial " : "") + columns.map { $0.uppercased() }.joined(separator: ",")
+    }
+
+    /// Creates `table`'s columns, without its indexes, as the table `name`.
+    func createTable(_ table: SQLiteSchema.Table, named name: String) throws {
+        let columns = (["Z_PK INTEGER PRIMARY KEY", "Z_ENT INTEGER NOT NULL", "Z_OPT INTEGER NOT NULL"]
+            + table.columns.map { "\($0.name) \($0.type)" }).joined(separator: ", ")
+        try connection.execute("CREATE TABLE \(name) (\(columns))")
+    }
+
+    /// Creates a join table named `name` when there is none, without its index.
+    func createJoinTable(named name: String) throws {
+        try connection.execute("""
+            CREATE TABLE IF NOT EXISTS \(name) (Z_SRC INTEGER NOT NULL, Z_SRC_ENT INTEGER NOT NULL, Z_DST INTEGER NOT NULL, \
+            Z_DST_ENT INTEGER NOT NULL, Z_SRC_ORDER INTEGER, Z_DST_ORDER INTEGER, PRIMARY KEY (Z_SRC, Z_DST)) WITHOUT ROWID
+            """)
+    }
+
     /// The column names of `table` in capitals; empty when there is no such table.
-    private func columns(of table: String) throws -> Set<String> {
+    func columns(of table: String) throws -> Set<String> {
         let statement = try connection.statement("SELECT name FROM pragma_table_info(?)")
         statement.bind(table, at: 1)
         var names = Set<String>()
@@ -196,8 +200,8 @@ struct SQLiteSchemaSetup {
         return names
     }
 
-    private func result(_ schema: SQLiteSchema) throws -> Result {
-        guard case .text(let uuid) = try metadataValue(StoreMetadataKey.uuid) else {
+    func result(_ schema: SQLiteSchema) throws -> Result {
+        guard case .text(let uuid) = try metadata.value(StoreMetadataKey.uuid) else {
             throw CoreDataError.make(NSPersistentStoreOpenError, "The file is not an OpenCoreData SQLite store.")
         }
         var rootCodes: [String: Int64] = [:]

@@ -70,11 +70,7 @@ final class SQLiteStore: NSPersistentStore, @unchecked Sendable {
             rootCodes = opened.rootCodes
             readers = opened.schema.tables.mapValues { SQLiteRowReader(table: $0, schema: opened.schema, store: self) }
             identifier = opened.uuid
-            metadata = [
-                NSStoreTypeKey: type,
-                NSStoreUUIDKey: opened.uuid,
-                NSStoreModelVersionHashesKey: model.entityVersionHashesByName,
-            ]
+            metadata = try SQLiteMetadataTable(connection: connection).dictionary()
         }
     }
 

@@ -3,7 +3,7 @@ import Foundation
 /// What a store file records about the model it was saved with, in the `Z_METADATA` table.
 ///
 /// `NSStoreModelVersionHashes` holds the entity version hashes (a binary property list); `Z_MODEL` the stored
-/// definition of every entity, which tells an automatic migration what the file holds.
+/// definition of every entity, which tells an automatic migration what the file holds (see `sourceModel()`).
 struct StoredModel: Codable, Equatable {
     /// One entity as the file knows it.
     struct Entity: Codable, Equatable {
@@ -11,6 +11,11 @@ struct StoredModel: Codable, Equatable {
         var isAbstract: Bool
         /// Each property's version hash description, by name.
         var properties: [String: String]
+        /// The entity's renaming identifier when it is not its name (files written before these were
+        /// recorded have none: there every identifier is the name).
+        var renamingIdentifier: String?
+        /// The renaming identifiers of the properties whose identifier is not their name.
+        var propertyRenamingIdentifiers: [String: String]?
     }
 
     var entities: [String: Entity]
@@ -20,48 +25,47 @@ struct StoredModel: Codable, Equatable {
         for entity in model.entities {
             guard let name = entity.name else { continue }
             var properties: [String: String] = [:]
+            var renamed: [String: String] = [:]
             for property in entity.properties where property.entity === entity {
                 properties[property.name] = property.versionHashDescription
+                if let identifier = property.renamingIdentifier, identifier != property.name { renamed[property.name] = identifier }
             }
-            entities[name] = Entity(superentity: entity.superentity?.name, isAbstract: entity.isAbstract, properties: properties)
+            let identifier = entity.renamingIdentifier.flatMap { $0 == name ? nil : $0 }
+            entities[name] = Entity(
+                superentity: entity.superentity?.name, isAbstract: entity.isAbstract, properties: properties,
+                renamingIdentifier: identifier, propertyRenamingIdentifiers: renamed.isEmpty ? nil : renamed
+            )
         }
         self.entities = entities
     }
 
-    /// The properties `model` adds to this stored model, by entity name, when every change from it is additive:
-    /// nothing removed or changed, new attributes optional or defaulted, new relationships optional. Nil otherwise.
-    func additions(in model: NSManagedObjectModel) -> [String: [NSPropertyDescription]]? {
-        let current = StoredModel(model: model)
-        var additions: [String: [NSPropertyDescription]] = [:]
-        for (name, stored) in entities {
-            guard let entity = current.entities[name], entity.superentity == stored.superentity, entity.isAbstract == stored.isAbstract else {
-                return nil
+    /// What differs between this stored model and `other`, entity by entity and property by property, in
+    /// words, sorted: "entity Person: attribute email added".
+    func differences(from other: StoredModel) -> [String] {
+        var lines: [String] = []
+        for name in Set(entities.keys).union(other.entities.keys).sorted() {
+            guard let stored = entities[name] else { lines.append("entity \(name) added"); continue }
+            guard let current = other.entities[name] else { lines.append("entity \(name) removed"); continue }
+            var changes: [String] = []
+            if stored.superentity != current.superentity { changes.append("parent entity changed") }
+            if stored.isAbstract != current.isAbstract { changes.append("abstract flag changed") }
+            for property in Set(stored.properties.keys).union(current.properties.keys).sorted() {
+                switch (stored.properties[property], current.properties[property]) {
+                case (nil, _?): changes.append("property \(property) added")
+                case (_?, nil): changes.append("property \(property) removed")
+                case let (old?, new?) where old != new: changes.append("property \(property) changed")
+                default: break
+                }
             }
-            for (property, description) in stored.properties where entity.properties[property] != description {
-                return nil
-            }
+            if !changes.isEmpty { lines.append("entity \(name): " + changes.joined(separator: ", ")) }
         }
-        for entity in model.entities {
-            guard let name = entity.name else { continue }
-            let known = entities[name]?.properties ?? [:]
-            for property in entity.properties where property.entity === entity && known[property.name] == nil {
-                guard entities[name] == nil || Self.canBeAdded(property) else { return nil }
-                additions[name, default: []].append(property)
-            }
-        }
-        return additions
-    }
-
-    /// Whether existing rows stay valid when `property` is added: optional, transient, defaulted, or to-many.
-    private static func canBeAdded(_ property: NSPropertyDescription) -> Bool {
-        if property.isOptional || property.isTransient { return true }
-        if let attribute = property as? NSAttributeDescription { return attribute.defaultValue != nil }
-        return (property as? NSRelationshipDescription)?.isToMany ?? false
+        return lines
     }
 }
 
 enum StoreMetadataKey {
     static let versionHashes = NSStoreModelVersionHashesKey
+    static let versionIdentifiers = NSStoreModelVersionIdentifiersKey
     static let model = "Z_MODEL"
     static let uuid = NSStoreUUIDKey
     /// The number of the last save, which rows record in `Z_OPT`.
