@@ -37,10 +37,10 @@ open class NSManagedObjectContext: NSObject {
     // Swift code calls the generic overlays below, which are the ones declared here (on Linux a
     // protocol's existential cannot stand for a generic argument constrained to the protocol).
 
-    /// https://developer.apple.com/documentation/coredata/nsmanagedobjectcontext/count(for:)-2qdhy
+    /// https://developer.apple.com/documentation/coredata/nsmanagedobjectcontext/count(for:)-3r91z
     @available(macOS 10.5, iOS 3.0, *)
     public func count<T>(for request: NSFetchRequest<T>) throws -> Int where T: NSFetchRequestResult { fatalError() }
-    /// https://developer.apple.com/documentation/coredata/nsmanagedobjectcontext/fetch(_:)-6c7ko
+    /// https://developer.apple.com/documentation/coredata/nsmanagedobjectcontext/fetch(_:)-4xeoz
     public func fetch<T>(_ request: NSFetchRequest<T>) throws -> [T] where T: NSFetchRequestResult { fatalError() }
 
     /// https://developer.apple.com/documentation/coredata/nsmanagedobjectcontext/scheduledtasktype

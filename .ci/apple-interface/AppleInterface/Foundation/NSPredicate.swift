@@ -69,10 +69,10 @@ open class NSCompoundPredicate: NSPredicate {
 @available(macOS 10.4, iOS 3.0, *)
 open class NSExpression: NSObject {
     init(unavailable: Void) {}
-    /// https://developer.apple.com/documentation/foundation/nsexpression/init(forkeypath:)-5e6ad
+    /// https://developer.apple.com/documentation/foundation/nsexpression/init(forkeypath:)-1aqf5
     public convenience init(forKeyPath keyPath: String) { fatalError() }
-    /// The Swift overlay's key-path form, https://developer.apple.com/documentation/foundation/nsexpression/init(forkeypath:)-9y2ke
-    @available(macOS 10.15, iOS 13.0, *)
+    /// The Swift overlay's key-path form, https://developer.apple.com/documentation/foundation/nsexpression/init(forkeypath:)-98by
+    @available(macOS 10.10, iOS 8.0, *)
     public convenience init<Root, Value>(forKeyPath keyPath: KeyPath<Root, Value>) { fatalError() }
     /// https://developer.apple.com/documentation/foundation/nsexpression/init(forconstantvalue:)
     public convenience init(forConstantValue obj: Any?) { fatalError() }
