@@ -19,6 +19,12 @@ let package = Package(
             dependencies: ["FuzzSupport", .product(name: "CoreDataCodable", package: "CoreDataCodable")],
             path: "Sources/FuzzJSONDecode"
         ),
+        // JSON synced by entity name into the models of the peer corpus (or the test models).
+        .executableTarget(
+            name: "fuzz-model-sync",
+            dependencies: [.product(name: "CoreDataCodable", package: "CoreDataCodable")],
+            path: "Sources/FuzzModelSync"
+        ),
         // The `contents` file of an Xcode model, loaded, used by a store, saved into.
         .executableTarget(
             name: "fuzz-model-file",

@@ -17,6 +17,7 @@ public protocol CoreDataMappable {
     /// A transformable attribute stores the value itself; a binary attribute stores it as JSON data.
     /// Declare it as a computed property:
     ///
+    /// <!-- snippet: members of Person -->
     /// ```swift
     /// static var codableAttributes: [String: any Codable.Type] { ["tags": [String].self] }
     /// ```

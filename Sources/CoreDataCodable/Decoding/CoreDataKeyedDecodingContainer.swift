@@ -3,6 +3,7 @@ import Foundation
 /// The JSON object of a managed object, read by its coding keys and key paths, whose values can
 /// be replaced or added before the object is looked up and initialized.
 ///
+/// <!-- snippet: members of Custom -->
 /// ```swift
 /// static func container(for decoder: Decoder) throws -> AnyCoreDataKeyedDecodingContainer {
 ///     var container = try decoder.container(for: Self.self)

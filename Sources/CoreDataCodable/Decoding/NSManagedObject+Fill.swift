@@ -1,19 +1,61 @@
 import Foundation
 
 extension NSManagedObject {
-    /// Sets the object's properties from the JSON object in `data`, as decoding an object of its
-    /// type does, without looking its identity up (PropertyMapper's `fill(with:)`): objects without
-    /// an identity can be filled too.
+    /// Sets the object's properties from the JSON object in `data`, without looking its identity
+    /// up (PropertyMapper's `fill(with:)`): objects without an identity can be filled too.
     ///
-    /// A ``CoreDataDecodable`` class runs its own `initialize(from:)`; any other class sets the
-    /// properties whose names the JSON has. Keys the JSON lacks leave their properties as they are.
-    /// `decoder`'s context is set to the object's. A failure leaves the context as it was.
+    /// A ``CoreDataDecodable`` class maps the JSON by its own coding keys and runs its own
+    /// `initialize(from:)`. Any other object maps it by the model's conventions, as a sync does
+    /// (`sync.remoteKey` and its key paths, snake_case or camelCase names, `id` for `remoteID`,
+    /// reserved words, `<name>_id` and `<name>_ids`, lenient values). Keys the JSON lacks leave
+    /// their properties as they are. `decoder`'s context is set to the object's. A failure leaves
+    /// the context as it was.
     public func fill(with data: Data, using decoder: JSONDecoder = JSONDecoder()) throws {
-        guard let context = managedObjectContext else {
-            throw CoreDataCodableError(.objectWithoutContext(entity: entity.codableName))
+        let context = try fillContext()
+        guard self is any CoreDataDecodable else {
+            guard let object = try ModelSync.payload(from: data) as? [String: Any] else {
+                throw DecodingError.typeMismatch([String: Any].self, DecodingError.Context(
+                    codingPath: [], debugDescription: "Expected a JSON object to fill a \(entity.codableName)."
+                ))
+            }
+            return try fillByModel(with: object, using: decoder, in: context)
         }
         decoder.managedObjectContext = context
         try ImportSession.run(in: context) { _ in try ObjectFill.fill(self, runningOwnHook: true, from: data, using: decoder) }
+    }
+
+    /// Sets the object's properties from a JSON object already parsed (as `JSONSerialization`
+    /// gives it), as the fill from JSON data does.
+    public func fill(with object: [String: Any], using decoder: JSONDecoder = JSONDecoder()) throws {
+        let context = try fillContext()
+        guard self is any CoreDataDecodable else { return try fillByModel(with: object, using: decoder, in: context) }
+        guard JSONSerialization.isValidJSONObject(object) else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: [], debugDescription: "The object holds values that are not JSON values."
+            ))
+        }
+        try fill(with: try JSONSerialization.data(withJSONObject: object), using: decoder)
+    }
+
+    /// The object's context, which a fill needs.
+    private func fillContext() throws -> NSManagedObjectContext {
+        guard let context = managedObjectContext else {
+            throw CoreDataCodableError(.objectWithoutContext(entity: entity.codableName))
+        }
+        return context
+    }
+
+    /// Fills the object by the model's conventions, in a session that decodes by them.
+    private func fillByModel(with object: [String: Any], using decoder: JSONDecoder, in context: NSManagedObjectContext) throws {
+        try ModelSync.run(in: context) { _ in
+            var translator = SyncPayloadTranslator()
+            guard let values = try translator.translate(object: object, of: entity, path: [], requiringKey: false) else { return }
+            let engineDecoder = ModelSync.engineDecoder(for: decoder, in: context)
+            try ObjectFill.fill(self, runningOwnHook: false, from: SyncJSONWriter.data(for: values), using: engineDecoder)
+            for entry in translator.transformableValues where entry.path.isEmpty {
+                entry.apply(to: self)
+            }
+        }
     }
 }
 

@@ -7,6 +7,7 @@ import Foundation
 /// `DecodingError` and `EncodingError`, with their full coding path. Match the kind with the
 /// static codes:
 ///
+/// <!-- snippet: partial -->
 /// ```swift
 /// do { ... } catch CoreDataCodableError.missingContext { ... }
 /// ```

@@ -2,6 +2,7 @@
 /// ``CoreDataDecodable/initialize(from:)``: the import then sets the object's values itself,
 /// without calling the hooks.
 ///
+/// <!-- snippet: partial -->
 /// ```swift
 /// final class Person: NSManagedObject, CoreDataCodable, UsingDefaultCodingKeys, UsingDefaultHooks { ... }
 /// ```

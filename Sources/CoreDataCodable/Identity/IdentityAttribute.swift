@@ -3,6 +3,7 @@ import Foundation
 /// The attributes that identify an object of an entity, used to find the object a JSON value
 /// describes instead of inserting a duplicate.
 ///
+/// <!-- snippet: partial -->
 /// ```swift
 /// static let identityAttribute: IdentityAttribute = "personId"           // single
 /// static let identityAttribute: IdentityAttribute = ["suit", "value"]    // composite, in this order

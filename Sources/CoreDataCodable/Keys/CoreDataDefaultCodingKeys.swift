@@ -21,6 +21,7 @@ public struct CoreDataDefaultCodingKeys: AnyCoreDataCodingKey, ExpressibleByStri
 
 /// Adopt to code every property under its own name, with ``CoreDataDefaultCodingKeys``.
 ///
+/// <!-- snippet: partial -->
 /// ```swift
 /// final class Person: NSManagedObject, CoreDataCodable, UsingDefaultCodingKeys { ... }
 /// ```

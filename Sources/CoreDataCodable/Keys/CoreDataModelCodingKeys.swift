@@ -24,6 +24,7 @@ public struct CoreDataModelCodingKeys: AnyCoreDataCodingKey, Hashable, Sendable 
 /// Adopt to code every property under the JSON key the model gives it by Sync's conventions,
 /// as entity-name syncs do, with ``CoreDataModelCodingKeys``.
 ///
+/// <!-- snippet: partial -->
 /// ```swift
 /// final class User: NSManagedObject, CoreDataCodable, UsingModelKeys { ... }   // {"user_id": 1, "first_name": …}
 /// ```

@@ -33,7 +33,7 @@ struct ModelSync {
         translator.attributesOnly = attributesOnly
         translator.relationshipOperations = operations
         translator.storedKeys = SyncStoredKeys(context: context)
-        let translated = try translator.translate(array: elements, of: entity, path: [])
+        let (translated, skipped) = try translator.translate(array: elements, of: entity, path: [])
         try stopIfCancelled()
         // Every translated element has its primary key: the translator drops those without one.
         let keyed = translated.compactMap { element in
@@ -55,6 +55,7 @@ struct ModelSync {
         try setTransformableValues(translator, leftOut: payloadKeys.subtracting(allowedElements.map(\.key)))
         try stopIfCancelled()
         var changes = scope.changes(of: objects, insertedBefore: insertedBefore)
+        changes.skipped = skipped
         let seen = Set(objects.map(ObjectIdentifier.init))
         // A stored object the payload names but the decode did not use is a duplicate of the one
         // it used; one the payload does not name, at the top or nested in a tree of the entity's
@@ -85,7 +86,7 @@ struct ModelSync {
                 let mapping = try MappingRegistry.shared.syncDecodableType(for: destination, in: session.model)
                 related = session.insert(mapping, identityValues: [], registered: nil)
             }
-            try ObjectFill.fill(related, runningOwnHook: false, from: SyncJSONWriter.data(for: entry.values), using: engineDecoder())
+            try ObjectFill.fill(related, runningOwnHook: false, from: SyncJSONWriter.data(for: entry.values), using: Self.engineDecoder(for: callerDecoder, in: session.context))
             if parent.value(forKey: entry.relationship.name) as? NSManagedObject !== related {
                 parent.setValue(related, forKey: entry.relationship.name)
             }
@@ -99,13 +100,10 @@ struct ModelSync {
         _ translator: SyncPayloadTranslator, leftOut: Set<ObjectIdentity>
     ) throws {
         for entry in translator.transformableValues {
-            guard !(entry.entity === entity && leftOut.contains(entry.key)),
-                  let object = try syncedObject(of: entry.entity, key: entry.key)
+            guard let key = entry.key, !(entry.entity === entity && leftOut.contains(key)),
+                  let object = try syncedObject(of: entry.entity, key: key)
             else { continue }
-            let current = object.value(forKey: entry.attribute.name)
-            if let current = current as? NSObject, let value = entry.value as? NSObject, current.isEqual(value) { continue }
-            if current == nil, entry.value == nil { continue }
-            object.setValue(entry.value, forKey: entry.attribute.name)
+            entry.apply(to: object)
         }
     }
 
@@ -141,11 +139,12 @@ struct ModelSync {
         }
     }
 
-    /// A decoder of the translated payload: dates as seconds since 1970, data as base64.
-    private func engineDecoder() -> JSONDecoder {
+    /// A decoder of the translated payload into `context`, with `callerDecoder`'s user info: dates
+    /// as seconds since 1970, data as base64.
+    static func engineDecoder(for callerDecoder: JSONDecoder, in context: NSManagedObjectContext) -> JSONDecoder {
         let decoder = JSONDecoder()
         decoder.userInfo = callerDecoder.userInfo
-        decoder.managedObjectContext = session.context
+        decoder.managedObjectContext = context
         decoder.dateDecodingStrategy = .secondsSince1970
         decoder.dataDecodingStrategy = .base64
         return decoder
@@ -154,7 +153,7 @@ struct ModelSync {
     /// Decodes the translated elements with the import engine, in payload order.
     private func decode(_ elements: [[String: Any]], mapping: DecodableType) throws -> [NSManagedObject] {
         let data = SyncJSONWriter.data(for: elements)
-        let decoder = engineDecoder()
+        let decoder = Self.engineDecoder(for: callerDecoder, in: session.context)
         return try SyncedElements.$mapping.withValue(SyncedElements.Mapping(value: mapping)) {
             try decoder.decode(SyncedElements.self, from: data).objects
         }

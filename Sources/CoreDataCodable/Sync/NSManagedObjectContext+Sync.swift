@@ -8,13 +8,14 @@ extension NSManagedObjectContext {
     /// try context.save()
     /// ```
     ///
-    /// - The payload is an array of objects, or one object. Keys follow Sync's conventions
+    /// - The payload is an array of objects, or one object; the overloads taking `[[String: Any]]`
+    ///   and `[String: Any]` sync objects already parsed. Keys follow Sync's conventions
     ///   (`sync.remoteKey`, snake_case or camelCase names, `id` for `remoteID`, acronyms, reserved
     ///   words); values are coerced as Sync does, dates by `JSONDecoder.DateDecodingStrategy.iso8601OrUnixTimestamp`.
     ///   A transformable attribute takes the output of the transformer its model names
     ///   (`valueTransformerName`), else a JSON array or object as it is; other values leave it alone.
     /// - Objects are matched by Sync's primary key over the whole entity; elements without one are
-    ///   skipped. Nested objects and arrays sync their relationships; `<name>_id` and `<name>_ids`
+    ///   skipped, and ``SyncChanges/skipped`` gives their positions. Nested objects and arrays sync their relationships; `<name>_id` and `<name>_ids`
     ///   link and unlink by primary key, ignoring identifiers that match nothing.
     /// - Stored objects the payload does not name are deleted, within `predicate` and, when given,
     ///   `parent`'s related objects; the payload's objects are attached to `parent`. One-to-many
@@ -35,6 +36,26 @@ extension NSManagedObjectContext {
         try sync(json, inEntityNamed: entityName, predicate: predicate, parent: parent, operations: operations, decoder: decoder) { false }
     }
 
+    /// Syncs objects already parsed (as `JSONSerialization` gives them) into the entity named
+    /// `entityName`, as the sync of JSON data does: what Sync, Groot and JSONCache users hold.
+    @discardableResult
+    public func sync(
+        _ objects: [[String: Any]], inEntityNamed entityName: String, predicate: NSPredicate? = nil, parent: NSManagedObject? = nil,
+        operations: SyncOperations = .all, decoder: JSONDecoder = JSONDecoder()
+    ) throws -> SyncChanges {
+        try sync(elements: objects, inEntityNamed: entityName, predicate: predicate, parent: parent, operations: operations, decoder: decoder) { false }
+    }
+
+    /// Syncs one object already parsed (as `JSONSerialization` gives it) into the entity named
+    /// `entityName`, as a payload of one element.
+    @discardableResult
+    public func sync(
+        _ object: [String: Any], inEntityNamed entityName: String, predicate: NSPredicate? = nil, parent: NSManagedObject? = nil,
+        operations: SyncOperations = .all, decoder: JSONDecoder = JSONDecoder()
+    ) throws -> SyncChanges {
+        try sync(elements: [object], inEntityNamed: entityName, predicate: predicate, parent: parent, operations: operations, decoder: decoder) { false }
+    }
+
     /// The sync, which throws `CancellationError` (and undoes its work) when `isCancelled` tells so
     /// between its phases.
     func sync(
@@ -50,7 +71,15 @@ extension NSManagedObjectContext {
         } else {
             throw CoreDataCodableError(.invalidSyncPayload(entity: entityName))
         }
-        return try ModelSync.run(in: self) { session in
+        return try sync(elements: elements, inEntityNamed: entityName, predicate: predicate, parent: parent, operations: operations, decoder: decoder, isCancelled: isCancelled)
+    }
+
+    /// The sync of a parsed payload's elements.
+    private func sync(
+        elements: [Any], inEntityNamed entityName: String, predicate: NSPredicate?, parent: NSManagedObject?,
+        operations: SyncOperations, decoder: JSONDecoder, isCancelled: @escaping () -> Bool
+    ) throws -> SyncChanges {
+        try ModelSync.run(in: self) { session in
             guard let entity = session.model.entitiesByName[entityName] else {
                 throw CoreDataCodableError(.unknownEntity(name: entityName))
             }

@@ -7,13 +7,19 @@ extension NSPersistentContainer {
     ///
     /// `parent` must be saved: the background context finds it by its object ID. Progress goes to
     /// `Progress.current()` of the thread the call starts on: one unit for the sync, one for the
-    /// save. `becomeCurrent(withPendingUnitCount:)` cannot span an `await`, so make the progress
-    /// current around `Task.immediate`, which starts the call on that thread:
+    /// save. `becomeCurrent(withPendingUnitCount:)` is not available in asynchronous code and cannot
+    /// span an `await`, so make the progress current in a synchronous function around
+    /// `Task.immediate`, which starts the call on that thread:
     ///
     /// ```swift
-    /// progress.becomeCurrent(withPendingUnitCount: 1)
-    /// let task = Task.immediate { try await container.sync(json, inEntityNamed: "User") }
-    /// progress.resignCurrent()
+    /// @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+    /// func startSync(of json: Data, into container: NSPersistentContainer, reportingTo progress: Progress)
+    ///     -> Task<SyncChanges, any Error>
+    /// {
+    ///     progress.becomeCurrent(withPendingUnitCount: 1)
+    ///     defer { progress.resignCurrent() }
+    ///     return Task.immediate { try await container.sync(json, inEntityNamed: "User") }
+    /// }
     /// ```
     ///
     /// Cancelling the task (or that progress) stops the sync between its phases, even once it has

@@ -11,11 +11,17 @@ public struct SyncChanges: @unchecked Sendable {
     public var updated: [NSManagedObjectID]
     /// The stored objects in scope that the payload did not name, which the sync deleted.
     public var deleted: [NSManagedObjectID]
+    /// The positions in the payload of the elements left out for having no primary key (missing or
+    /// `null`), in ascending order.
+    public var skipped: [Int]
 
-    /// Changes listing `inserted`, `updated` and `deleted` objects.
-    public init(inserted: [NSManagedObjectID] = [], updated: [NSManagedObjectID] = [], deleted: [NSManagedObjectID] = []) {
+    /// Changes listing `inserted`, `updated`, `deleted` and `skipped` objects.
+    public init(
+        inserted: [NSManagedObjectID] = [], updated: [NSManagedObjectID] = [], deleted: [NSManagedObjectID] = [], skipped: [Int] = []
+    ) {
         self.inserted = inserted
         self.updated = updated
         self.deleted = deleted
+        self.skipped = skipped
     }
 }

@@ -19,6 +19,9 @@ public struct SyncOperations: OptionSet, Sendable {
     public static let updateRelationships = SyncOperations(rawValue: 1 << 4)
     /// Delete one-to-many children that a nested array no longer holds.
     public static let deleteRelationships = SyncOperations(rawValue: 1 << 5)
+    /// Insert and update, objects and relationships, and never delete: the semantics of Groot's
+    /// and JSONCache's imports.
+    public static let upsert: SyncOperations = [.insert, .update, .insertRelationships, .updateRelationships]
     /// Everything.
     public static let all: SyncOperations = [.insert, .update, .delete, .insertRelationships, .updateRelationships, .deleteRelationships]
 }

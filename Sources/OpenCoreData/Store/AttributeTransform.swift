@@ -21,14 +21,15 @@ enum AttributeTransform {
     }
 
     /// The form a store holds of `value`, an object's value of the attribute at `slot` of `layout`; throws a save
-    /// error when no transformer is registered under its name.
+    /// error when the value is not nil and no transformer is registered under its name. A nil value needs no
+    /// transformer: Core Data only warns about a name it cannot find, and transforms nothing that is nil.
     static func storedForm(of value: Any?, slot: Int, layout: EntityLayout) throws -> Any? {
-        guard let name = layout.transformerNames[slot] else { return value }
+        guard let name = layout.transformerNames[slot], let value else { return value }
         guard let transformer = ValueTransformer(forName: name) else {
             let property = "\(layout.entity.name ?? "?").\(layout.properties[slot].name)"
             throw CoreDataError.make(NSPersistentStoreSaveError, "No value transformer is registered under the name \"\(name.rawValue)\" of the attribute \(property).")
         }
-        return value.flatMap(transformer.transformedValue)
+        return transformer.transformedValue(value)
     }
 
     /// `values` of objects of `layout` (by slot, as `slots` lists them) in the form stores hold.

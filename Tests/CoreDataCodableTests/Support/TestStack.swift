@@ -108,6 +108,25 @@ enum Fixture {
         return try Data(contentsOf: url)
     }
 
+    /// The payload `Fixtures/Sync/<name>.json`.
+    static func syncPayload(_ name: String) throws -> Data {
+        guard let url = Bundle.module.url(forResource: name, withExtension: "json", subdirectory: "Fixtures/Sync") else {
+            throw FixtureError.notFound(name)
+        }
+        return try Data(contentsOf: url)
+    }
+
+    #if !canImport(CoreData)
+    /// The Xcode model file `Fixtures/<name>.xcdatamodeld`, which OpenCoreData reads as it is (Core
+    /// Data reads compiled models).
+    static func model(_ name: String) throws -> NSManagedObjectModel {
+        guard let url = Bundle.module.url(forResource: name, withExtension: "xcdatamodeld", subdirectory: "Fixtures") else {
+            throw FixtureError.notFound(name)
+        }
+        return try NSManagedObjectModel(validatingContentsOf: url)
+    }
+    #endif
+
     enum FixtureError: Error { case notFound(String) }
 }
 

@@ -113,11 +113,16 @@ struct ExportTests {
         #expect((json["balance"] as? NSDecimalNumber)?.decimalValue == Decimal(string: "12.50"))
     }
 
-    @Test func dateIsISO8601WithItsZoneOffset() throws {
+    @Test func dateIsISO8601InUTCByDefault() throws {
         let json = try Self.exportedUser()
-        let text = try #require(json["created_at"] as? String)
-        #expect(text.wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(Z|[+-]\d\d:\d\d)/) != nil)
-        #expect(try Date(text, strategy: .iso8601) == Date(timeIntervalSince1970: 1_400_000_000))
+        #expect(json["created_at"] as? String == "2014-05-13T16:53:20Z")
+    }
+
+    @Test func dateFollowsTheDateEncodingStrategy() throws {
+        var options = ExportOptions()
+        options.dateEncodingStrategy = .millisecondsSince1970
+        let json = try Self.exportedUser(options)
+        #expect(json["created_at"] as? Double == 1_400_000_000_000)
     }
 
     @Test func binaryDataHoldingJSONIsExportedAsThatJSON() throws {
@@ -133,9 +138,33 @@ struct ExportTests {
         #expect(company["employees"] == nil)
     }
 
-    @Test func unsetToOneIsLeftOut() throws {
+    @Test func unsetToOneIsNull() throws {
         let json = try Self.exportedUser { $0.setValue(nil, forKey: "company") }
+        #expect(json["company"] is NSNull)
+    }
+
+    @Test func unsetToOneIsLeftOutOfRailsAttributes() throws {
+        var options = ExportOptions()
+        options.relationships = .nested
+        let json = try Self.exportedUser(options) { $0.setValue(nil, forKey: "company") }
+        #expect(json["company_attributes"] == nil)
         #expect(json["company"] == nil)
+    }
+
+    @Test func identifiersWriteRelatedObjectsAsTheirPrimaryKeys() throws {
+        var options = ExportOptions()
+        options.relationships = .identifiers
+        let json = try Self.exportedUser(options)
+        #expect(json["company"] as? Int == 3)
+        #expect(json["notes"] as? [Int] == [1, 2])
+        #expect(json["playlists"] as? [Int] == [9, 4])
+    }
+
+    @Test func identifiersWriteAnUnsetToOneAsNull() throws {
+        var options = ExportOptions()
+        options.relationships = .identifiers
+        let json = try Self.exportedUser(options) { $0.setValue(nil, forKey: "company") }
+        #expect(json["company"] is NSNull)
     }
 
     @Test func toManyIsAnArraySortedByPrimaryKey() throws {

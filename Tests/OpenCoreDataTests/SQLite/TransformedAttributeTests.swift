@@ -86,6 +86,16 @@ struct TransformedAttributeTests {
         #expect { try context.save() } throws: { ($0 as NSError).code == NSPersistentStoreSaveError }
     }
 
+    /// Core Data only warns about a transformer name it cannot find, and a nil value is never
+    /// transformed: "Transformable attributes" in
+    /// https://developer.apple.com/documentation/coredata/nsattributedescription/valuetransformername
+    @Test(arguments: Store.allCases)
+    func nilValueSavesWithoutARegisteredTransformer(store: Store) throws {
+        let fixture = try Fixture(store, transformerName: uniqueTransformerName().rawValue)
+        try fixture.insertNote(tags: nil).save()
+        #expect(try fixture.savedTags() == nil)
+    }
+
     @Test(arguments: Store.allCases)
     func archivingTransformerNameKeepsTheDefaultCoding(store: Store) throws {
         let fixture = try Fixture(store, transformerName: NSValueTransformerName.secureUnarchiveFromDataTransformerName.rawValue)

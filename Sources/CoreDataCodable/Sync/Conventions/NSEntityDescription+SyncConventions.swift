@@ -3,22 +3,26 @@ import Foundation
 extension NSEntityDescription {
     /// The attribute Sync takes as the entity's primary key: the one whose user info marks it
     /// (`sync.isPrimaryKey`, `hyper.isPrimaryKey` or `JC.isIdentifier`, YES or true in any case),
-    /// else `id`, else `remoteID`; nil when there is none.
+    /// else `id`, else `remoteID`, else Lidenbrock's `syncID`; nil when there is none.
     var syncPrimaryKeyAttribute: NSAttributeDescription? {
         let attributes = properties.compactMap { $0 as? NSAttributeDescription }
         return attributes.first { SyncUserInfo.isSet(SyncUserInfo.primaryKeyFlags, of: $0) }
-            ?? attributesByName["id"] ?? attributesByName["remoteID"]
+            ?? Self.conventionalPrimaryKeyNames.lazy.compactMap { self.attributesByName[$0] }.first
     }
+
+    /// The names that make an attribute the primary key by convention, in order of precedence:
+    /// Sync's `id` and `remoteID`, and Lidenbrock's `syncID`. Each is written `id` in JSON.
+    static let conventionalPrimaryKeyNames = ["id", "remoteID", "syncID"]
 }
 
 extension NSPropertyDescription {
     /// The JSON key, or dotted key path, Sync's conventions give this property in `style`:
-    /// `sync.remoteKey` (or `hyper.remoteKey`); else `id` for an attribute named `id` or
-    /// `remoteID`; else its name converted. A reserved word prefixed with the entity's name
+    /// `sync.remoteKey` (or `hyper.remoteKey`); else `id` for an attribute named `id`, `remoteID`
+    /// or `syncID`; else its name converted. A reserved word prefixed with the entity's name
     /// (`userDescription`, `userType`, `userSigned`) gives the word (`description`).
     func syncRemoteKey(in entity: NSEntityDescription, style: JSONKeyStyle) -> String {
         if let custom = SyncUserInfo.string(SyncUserInfo.remoteKeys, of: self) { return custom }
-        if self is NSAttributeDescription, name == "id" || name == "remoteID" { return "id" }
+        if self is NSAttributeDescription, NSEntityDescription.conventionalPrimaryKeyNames.contains(name) { return "id" }
         if let word = reservedWord(in: entity) {
             return word
         }

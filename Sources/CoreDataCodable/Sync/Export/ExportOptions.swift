@@ -9,14 +9,20 @@ public struct ExportOptions: Sendable {
         case nested
         /// No relationships.
         case none
+        /// Related objects as their primary keys: a to-one as one value (`null` when not set), a
+        /// to-many as an array, as `JSONEncoder`'s ``RelationshipEncodingStrategy/identifiers`` writes them.
+        case identifiers
     }
 
     /// How related objects are written; `.array` by default.
     public var relationships: Relationships = .array
     /// How keys are written; snake_case by default.
     public var keyStyle: JSONKeyStyle = .snakeCase
+    /// How dates are written, as `JSONEncoder` writes them with the same strategy; ISO 8601 in UTC
+    /// (`2014-05-13T16:53:20Z`) by default, whatever the device's time zone.
+    public var dateEncodingStrategy: JSONEncoder.DateEncodingStrategy = .iso8601
 
-    /// Snake_case keys and related objects as arrays.
+    /// Snake_case keys, related objects as arrays and dates in ISO 8601, UTC.
     public init() {}
 
     /// The default options without relationships.

@@ -3,10 +3,13 @@ import Foundation
 /// Writes objects as JSON dictionaries for ``NSManagedObject/export(using:)``.
 struct ObjectExporter {
     let options: ExportOptions
-    private let dateStyle = Date.ISO8601FormatStyle(timeZoneSeparator: .colon, timeZone: .current)
+    /// Writes dates by ``ExportOptions/dateEncodingStrategy``.
+    private let dateEncoder: JSONEncoder
 
     init(options: ExportOptions) {
         self.options = options
+        dateEncoder = JSONEncoder()
+        dateEncoder.dateEncodingStrategy = options.dateEncodingStrategy
     }
 
     /// The dictionary of `object`, reached through `relationship` (skipped on the way back) from
@@ -38,26 +41,37 @@ struct ObjectExporter {
         return attribute.syncRemoteKey(in: entity, style: options.keyStyle)
     }
 
-    /// The key and value of a relationship; nil for a to-one that is not set or leads back.
+    /// The key and value of a relationship: `null` for a to-one that is not set, except in Rails'
+    /// nested attributes, which leave it out; nil for a to-one that leads back.
     private func relationshipValue(
         _ relationship: NSRelationshipDescription, of object: NSManagedObject, ancestors: Set<ObjectIdentifier>
     ) -> (key: String, value: Any)? {
         let name = options.keyStyle == .snakeCase ? Inflection.snakeCase(relationship.name) ?? relationship.name : relationship.name
         let nestedKey = name + (options.keyStyle == .snakeCase ? "_attributes" : "Attributes")
         guard relationship.isToMany else {
-            guard let target = object.value(forKey: relationship.name) as? NSManagedObject,
-                  !ancestors.contains(ObjectIdentifier(target))
-            else { return nil }
+            guard let target = object.value(forKey: relationship.name) as? NSManagedObject else {
+                return options.relationships == .nested ? nil : (name, NSNull())
+            }
+            if options.relationships == .identifiers { return (name, identifier(of: target) ?? NSNull()) }
+            guard !ancestors.contains(ObjectIdentifier(target)) else { return nil }
             let value = dictionary(of: target, arrivedThrough: relationship, ancestors: ancestors)
             return options.relationships == .nested ? (nestedKey, value) : (name, value)
         }
-        let targets = Self.objects(of: object.value(forKey: relationship.name), ordered: relationship.isOrdered)
-            .filter { !ancestors.contains(ObjectIdentifier($0)) }
+        let related = Self.objects(of: object.value(forKey: relationship.name), ordered: relationship.isOrdered)
+        if options.relationships == .identifiers { return (name, related.compactMap(identifier(of:))) }
+        let targets = related.filter { !ancestors.contains(ObjectIdentifier($0)) }
         let values = targets.map { dictionary(of: $0, arrivedThrough: relationship, ancestors: ancestors) }
         guard options.relationships == .nested else { return (name, values) }
         var indexed: [String: Any] = [:]
         for (index, value) in values.enumerated() { indexed[String(index)] = value }
         return (nestedKey, indexed)
+    }
+
+    /// The JSON value of an object's primary key; nil when its entity has none or it is not set.
+    private func identifier(of object: NSManagedObject) -> Any? {
+        guard let primaryKey = object.entity.syncPrimaryKeyAttribute else { return nil }
+        let value = jsonValue(object.value(forKey: primaryKey.name), of: primaryKey)
+        return value is NSNull ? nil : value
     }
 
     /// A to-many value's objects in a stable order: an ordered relationship's own, else by primary
@@ -90,7 +104,7 @@ struct ObjectExporter {
             return transformer.reverseTransformedValue(value) ?? NSNull()
         }
         switch value {
-        case let date as Date: return date.formatted(dateStyle)
+        case let date as Date: return jsonValue(of: date)
         case let uuid as UUID: return uuid.uuidString
         case let url as URL: return url.absoluteString
         case let data as Data:
@@ -100,6 +114,15 @@ struct ObjectExporter {
         case let string as String: return string
         default: return Self.number(value) ?? value
         }
+    }
+
+    /// A date as `JSONEncoder` writes it with ``ExportOptions/dateEncodingStrategy``; `null` when
+    /// a `.custom` strategy throws or writes nothing.
+    private func jsonValue(of date: Date) -> Any {
+        guard let data = try? dateEncoder.encode([date]),
+              let array = try? JSONSerialization.jsonObject(with: data) as? [Any], let value = array.first
+        else { return NSNull() }
+        return value
     }
 
     /// A Swift number or Boolean as `NSNumber`, as Core Data returns them on Apple platforms.

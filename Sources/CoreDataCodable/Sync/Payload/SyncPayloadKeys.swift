@@ -52,12 +52,16 @@ final class SyncPayloadKeys {
         return keys
     }
 
-    /// The key paths tried for `property`, in order, without repeats.
+    /// The key paths tried for `property`, in order, without repeats: the remote key in snake_case,
+    /// in camelCase, and the property's name.
     private func candidatePaths(of property: NSPropertyDescription, entity: NSEntityDescription) -> [[String]] {
         let id = ObjectIdentifier(property)
         if let known = pathsByProperty[id] { return known }
         var paths: [[String]] = []
-        for key in [property.syncRemoteKey(in: entity, style: .snakeCase), property.syncRemoteKey(in: entity, style: .camelCase), property.name] {
+        var keys = [property.syncRemoteKey(in: entity, style: .snakeCase), property.syncRemoteKey(in: entity, style: .camelCase), property.name]
+        // Lidenbrock reads its `syncID` from `id`, MongoDB's `_id` or `syncID`.
+        if property.name == "syncID", property is NSAttributeDescription { keys.insert("_id", at: 1) }
+        for key in keys {
             let path = key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
             if !paths.contains(path) { paths.append(path) }
         }

@@ -38,9 +38,12 @@ struct SyncPayloadTranslator {
     private(set) var transformableValues: [TransformableValue] = []
 
     /// The translated elements of a JSON array of objects of `entity`; elements without a primary
-    /// key (missing or `null`) are left out.
-    mutating func translate(array elements: [Any], of entity: NSEntityDescription, path: [JSONKey]) throws -> [[String: Any]] {
+    /// key (missing or `null`) are left out, and their positions are in `skipped`.
+    mutating func translate(
+        array elements: [Any], of entity: NSEntityDescription, path: [JSONKey]
+    ) throws -> (elements: [[String: Any]], skipped: [Int]) {
         var translated: [[String: Any]] = []
+        var skipped: [Int] = []
         for (index, element) in elements.enumerated() {
             let elementPath = path + [JSONKey(intValue: index)]
             guard let object = element as? [String: Any] else {
@@ -48,9 +51,13 @@ struct SyncPayloadTranslator {
                     codingPath: elementPath, debugDescription: "Expected a JSON object for a \(entity.codableName)."
                 ))
             }
-            if let result = try translate(object: object, of: entity, path: elementPath) { translated.append(result) }
+            if let result = try translate(object: object, of: entity, path: elementPath) {
+                translated.append(result)
+            } else {
+                skipped.append(index)
+            }
         }
-        return translated
+        return (translated, skipped)
     }
 
     /// The translated JSON object of an object of `entity`; nil when it has no primary key value
@@ -73,8 +80,8 @@ struct SyncPayloadTranslator {
             if let attribute = property as? NSAttributeDescription {
                 guard let (value, key) = keys.value(of: attribute, in: object, entity: entity) else { continue }
                 guard attribute.attributeType != .transformableAttributeType else {
-                    if let ownKey, let stored = TransformableValue.stored(value, for: attribute) {
-                        transformableValues.append(TransformableValue(entity: entity, key: ownKey, attribute: attribute, value: stored))
+                    if let stored = TransformableValue.stored(value, for: attribute) {
+                        transformableValues.append(TransformableValue(entity: entity, key: ownKey, path: path, attribute: attribute, value: stored))
                     }
                     continue
                 }
@@ -216,14 +223,16 @@ struct KeylessToOne {
     let values: [String: Any]
 }
 
-/// A payload value of a transformable attribute of the object of `entity` with primary key `key`.
+/// A payload value of a transformable attribute of the object of `entity` with primary key `key`
+/// (nil when the object has none), at `path` in the payload.
 ///
 /// As PropertyMapper does, a value goes through the transformer the attribute names in the model
 /// (`valueTransformerName`) when one is registered; without one, a JSON array or object is stored
 /// as it is, `null` clears, and any other value is ignored.
 struct TransformableValue {
     let entity: NSEntityDescription
-    let key: ObjectIdentity
+    let key: ObjectIdentity?
+    let path: [JSONKey]
     let attribute: NSAttributeDescription
     /// The value to store; nil clears the attribute.
     let value: Any?
@@ -235,6 +244,14 @@ struct TransformableValue {
         NSValueTransformerName(rawValue: "NSUnarchiveFromData"), NSValueTransformerName(rawValue: "NSKeyedUnarchiveFromData"),
         .secureUnarchiveFromDataTransformerName,
     ]
+
+    /// Sets the value on `object`, unless it holds an equal one.
+    func apply(to object: NSManagedObject) {
+        let current = object.value(forKey: attribute.name)
+        if let current = current as? NSObject, let value = value as? NSObject, current.isEqual(value) { return }
+        if current == nil, value == nil { return }
+        object.setValue(value, forKey: attribute.name)
+    }
 
     /// What `attribute` stores for the payload value `value`: `.some(nil)` to clear it, nil to
     /// leave it alone.
