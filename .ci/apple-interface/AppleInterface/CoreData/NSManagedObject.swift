@@ -7,6 +7,9 @@ open class NSManagedObject: NSObject, NSFetchRequestResult {
     /// initializer imported from Objective-C be called on a metatype (`type.init(entity:insertInto:)`),
     /// which it allows a Swift initializer only when it is `required`.
     public required init(entity: NSEntityDescription, insertInto context: NSManagedObjectContext?) { fatalError() }
+    /// https://developer.apple.com/documentation/coredata/nsmanagedobject/init(context:)
+    @available(macOS 10.12, iOS 10.0, tvOS 10.0, watchOS 3.0, *)
+    public convenience init(context moc: NSManagedObjectContext) { fatalError() }
 
     /// https://developer.apple.com/documentation/coredata/nsmanagedobject/entity
     open var entity: NSEntityDescription { fatalError() }

@@ -13,9 +13,18 @@ open class NSPersistentContainer: NSObject {
     open func newBackgroundContext() -> NSManagedObjectContext { fatalError() }
 }
 
+/// Sendable (`NS_SWIFT_SENDABLE`) in every SDK that compiles Swift 6, as `NSManagedObjectID` is (see
+/// there for the evidence): the container hands out contexts, which do the work on their queues.
+extension NSPersistentContainer: @unchecked Sendable {}
+
 /// https://developer.apple.com/documentation/coredata/nspersistentstoredescription
 @available(macOS 10.12, iOS 10.0, tvOS 10.0, watchOS 3.0, *)
 open class NSPersistentStoreDescription: NSObject {
     /// https://developer.apple.com/documentation/coredata/nspersistentstoredescription/init(url:)
     public convenience init(url: URL) { fatalError() }
+    /// https://developer.apple.com/documentation/coredata/nspersistentstoredescription/type
+    open var type: String { get { fatalError() } set { fatalError() } }
 }
+
+/// https://developer.apple.com/documentation/coredata/nsinmemorystoretype
+public var NSInMemoryStoreType: String { fatalError() }
