@@ -29,6 +29,25 @@ struct DecodingBasicsTests {
         #expect(error?.code == CoreDataCodableError.missingModel)
     }
 
+    @Test func contextSetOnTheDecoderIsReadBack() throws {
+        let stack = try TestStack()
+        let decoder = JSONDecoder()
+        decoder.managedObjectContext = stack.context
+        #expect(decoder.managedObjectContext === stack.context)
+        decoder.managedObjectContext = nil
+        #expect(decoder.managedObjectContext == nil)
+        #expect(decoder.userInfo[.managedObjectContext] == nil)
+    }
+
+    @Test func contextStoredInUserInfoDirectlyIsUsed() throws {
+        let stack = try TestStack()
+        let decoder = JSONDecoder()
+        decoder.userInfo[.managedObjectContext] = stack.context
+        #expect(decoder.managedObjectContext === stack.context)
+        let person = try decoder.decode(Person.self, from: Fixture.data("person"))
+        stack.read { #expect(person.managedObjectContext === stack.context) }
+    }
+
     @Test func decodesPersonWithRelationships() throws {
         let stack = try TestStack()
         let person = try stack.decode(Person.self, fixture: "person")

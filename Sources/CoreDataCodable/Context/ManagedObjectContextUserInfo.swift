@@ -8,10 +8,22 @@ extension CodingUserInfoKey {
     public static let relationshipEncodingStrategy = CodingUserInfoKey(rawValue: "CoreDataCodable.relationshipEncodingStrategy")!
 }
 
+/// The context as `JSONDecoder.managedObjectContext` stores it in `userInfo`, whose values must be
+/// `Sendable`, which Apple's SDKs before the newest do not declare the context class. The decode uses
+/// the context only inside the context's `performAndWait`.
+private struct ManagedObjectContextReference: @unchecked Sendable {
+    let context: NSManagedObjectContext
+
+    /// The context `value` holds: a reference, or a context stored in `userInfo` directly.
+    static func context(in value: Any?) -> NSManagedObjectContext? {
+        (value as? ManagedObjectContextReference)?.context ?? value as? NSManagedObjectContext
+    }
+}
+
 extension Decoder {
     /// The managed object context decoded objects are inserted into, from `userInfo`.
     public var managedObjectContext: NSManagedObjectContext? {
-        userInfo[.managedObjectContext] as? NSManagedObjectContext
+        ManagedObjectContextReference.context(in: userInfo[.managedObjectContext])
     }
 
     /// The context from `userInfo`, or ``CoreDataCodableError/missingContext``.
@@ -26,8 +38,8 @@ extension Decoder {
 extension JSONDecoder {
     /// The managed object context decoded objects are inserted into (stored in `userInfo`).
     public var managedObjectContext: NSManagedObjectContext? {
-        get { userInfo[.managedObjectContext] as? NSManagedObjectContext }
-        set { userInfo[.managedObjectContext] = newValue }
+        get { ManagedObjectContextReference.context(in: userInfo[.managedObjectContext]) }
+        set { userInfo[.managedObjectContext] = newValue.map { ManagedObjectContextReference(context: $0) } }
     }
 }
 

@@ -56,8 +56,8 @@ final class MappingRegistry: @unchecked Sendable {
             let qualified = NSStringFromClass(type)
             let reflected = String(reflecting: type)
             let unqualified = reflected.split(separator: ".").last.map(String.init) ?? reflected
-            let exact = model.entities.first { $0.className == qualified || $0.className == reflected }
-            guard let entity = exact ?? model.entities.first(where: { $0.className == "." + unqualified }) else {
+            let exact = model.entities.first { $0.objectClassName == qualified || $0.objectClassName == reflected }
+            guard let entity = exact ?? model.entities.first(where: { $0.objectClassName == "." + unqualified }) else {
                 throw CoreDataCodableError(.entityNotFound(className: reflected))
             }
             register(type, for: entity, in: model)
@@ -74,7 +74,7 @@ final class MappingRegistry: @unchecked Sendable {
     func managedClass(of entity: NSEntityDescription, in model: NSManagedObjectModel) -> NSManagedObject.Type {
         let key = TypeInModel(type: ObjectIdentifier(NSObject.self), model: ObjectIdentifier(model), entity: entity.codableName)
         if let known = locked({ classes[key] }) as? NSManagedObject.Type { return known }
-        let name = entity.className
+        let name = entity.objectClassName
         let named: AnyClass? = NSClassFromString(name) ?? (name.hasPrefix(".") ? NSClassFromString(String(name.dropFirst())) : nil)
         return named as? NSManagedObject.Type ?? NSManagedObject.self
     }

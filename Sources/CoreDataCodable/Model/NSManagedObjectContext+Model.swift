@@ -19,8 +19,9 @@ extension NSEntityDescription {
         return name ?? ""
     }
 
-    /// The name of the class the entity's objects are made of.
-    var className: String {
+    /// The name of the class the entity's objects are made of (its `managedObjectClassName`, never nil
+    /// for an entity of a model). Not `className`: on macOS every `NSObject` has a `className` already.
+    var objectClassName: String {
         let name: String? = managedObjectClassName
         return name ?? ""
     }

@@ -3,11 +3,12 @@ import CoreData
 import ManagedProperty
 
 // On Apple platforms `@Managed` (from ManagedProperty) reads and writes through NSObject's
-// key-value coding; OpenCoreData's NSManagedObject adopts the protocol itself.
-extension NSManagedObject: @retroactive ManagedPropertyContainer {}
+// key-value coding; OpenCoreData's NSManagedObject adopts the protocol itself. Not `@retroactive`:
+// the protocols belong to this package.
+extension NSManagedObject: ManagedPropertyContainer {}
 
 // To-one `@Managed` properties hold the related object itself.
-extension NSManagedObject: @retroactive ManagedOptionalValue {
+extension NSManagedObject: ManagedOptionalValue {
     public static func fromStoredValue(_ value: Any) -> Self? { value as? Self }
     public var managedValue: Any? { self }
 }

@@ -238,8 +238,11 @@ struct TransformableValue {
     let value: Any?
 
     /// The transformer names under which Core Data archives values itself: not custom transformers.
+    /// The first two are spelled out: Apple deprecates their constants (macOS 10.14, iOS 12), which
+    /// models made before then still name.
     private static let archivingNames: Set<NSValueTransformerName> = [
-        .unarchiveFromDataTransformerName, .keyedUnarchiveFromDataTransformerName, .secureUnarchiveFromDataTransformerName,
+        NSValueTransformerName(rawValue: "NSUnarchiveFromData"), NSValueTransformerName(rawValue: "NSKeyedUnarchiveFromData"),
+        .secureUnarchiveFromDataTransformerName,
     ]
 
     /// Sets the value on `object`, unless it holds an equal one.
