@@ -61,7 +61,7 @@ enum RawSQLiteScenario {
 }
 
 /// A raw SQLite connection, closed on deinit.
-private final class RawDatabase {
+final class RawDatabase {
     private let handle: OpaquePointer
 
     init(path: String) throws {

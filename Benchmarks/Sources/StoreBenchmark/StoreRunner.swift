@@ -6,6 +6,8 @@ enum StoreScenario: String, CaseIterable {
     case records
     case graphMemory = "graph-memory"
     case graphSQLite = "graph-sqlite"
+    case batch
+    case batchRaw = "batch-raw"
 
     /// Runs the scenario once and records its steps.
     func run(recorder: inout StepRecorder) throws {
@@ -22,6 +24,10 @@ enum StoreScenario: String, CaseIterable {
             try GraphScenario.runInMemory(recorder: &recorder)
         case .graphSQLite:
             try GraphScenario.runSQLite(in: directory, recorder: &recorder)
+        case .batch:
+            try BatchScenario.run(in: directory, recorder: &recorder)
+        case .batchRaw:
+            try BatchScenario.runRaw(in: directory, recorder: &recorder)
         }
     }
 }
@@ -83,6 +89,15 @@ struct StoreBenchmarkRunner {
             Row(label: "save() into the in-memory store", step: "graph-save-memory"),
             Row(label: "fetch 100k by IN, saved, fresh context", step: "graph-fetch-saved"),
             Row(label: "save() into a new SQLite file", step: "graph-save-sqlite"),
+        ], medians: medians)
+        printTable(title: "Batch requests: 100k rows of a SQLite file updated, then deleted, by one statement (× raw: the same statement in raw SQLite)", rows: [
+            Row(label: "raw SQLite UPDATE of 100k rows", step: "raw-batch-update"),
+            Row(label: "NSBatchUpdateRequest", step: "ocd-batch-update", floor: "raw-batch-update"),
+            Row(label: "fetch 100k objects, change each, save()", step: "ocd-update-objects", floor: "raw-batch-update"),
+            Row(label: "raw SQLite DELETE of 100k rows", step: "raw-batch-delete"),
+            Row(label: "NSBatchDeleteRequest", step: "ocd-batch-delete", floor: "raw-batch-delete"),
+            Row(label: "fetch 100k objects, delete each, save()", step: "ocd-delete-objects", floor: "raw-batch-delete"),
+            Row(label: "NSBatchInsertRequest of 100k rows", step: "ocd-batch-insert"),
         ], medians: medians)
     }
 

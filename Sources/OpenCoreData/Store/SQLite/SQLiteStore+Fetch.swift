@@ -3,7 +3,7 @@ import Foundation
 /// Fetching: one SQL query per table, with what SQL cannot do exactly (a residual predicate, a sort) done in memory.
 extension SQLiteStore {
     /// A fetch plan's query over one table.
-    private struct TableQuery {
+    struct TableQuery {
         let reader: SQLiteRowReader
         let entities: [NSEntityDescription]
         let translator: SQLitePredicateTranslator
@@ -45,7 +45,7 @@ extension SQLiteStore {
         return try statement.step()
     }
 
-    private func queries(_ plan: FetchPlan, _ connection: SQLiteConnection) throws -> [TableQuery] {
+    func queries(_ plan: FetchPlan, _ connection: SQLiteConnection) throws -> [TableQuery] {
         let schema = try schema
         let denormalized = try denormalizedColumns(connection)
         var groups: [(table: String, entities: [NSEntityDescription])] = []
@@ -95,7 +95,7 @@ extension SQLiteStore {
     }
 
     /// Fills the temporary tables of the query's long `IN` lists.
-    private func fillLists(of query: TableQuery, _ connection: SQLiteConnection) throws {
+    func fillLists(of query: TableQuery, _ connection: SQLiteConnection) throws {
         for (number, values) in query.translator.lists.enumerated() {
             try connection.execute("CREATE TEMP TABLE IF NOT EXISTS OCD_LIST_\(number) (value); DELETE FROM temp.OCD_LIST_\(number)")
             let insert = try connection.statement("INSERT INTO temp.OCD_LIST_\(number) (value) VALUES (?)")
