@@ -33,52 +33,46 @@ open class NSBatchInsertRequest: NSPersistentStoreRequest, @unchecked Sendable {
     /// What executing the request returns. The default is `.statusOnly`.
     open var resultType: NSBatchInsertRequestResultType = .statusOnly
 
-    /// A request that inserts `dictionaries` as objects of the entity named `entityName`.
-    public init(entityName: String, objects dictionaries: [[String: Any]]) {
-        self.entityName = entityName
-        entity = nil
-        objectsToInsert = dictionaries
+    private init(entity: NSEntityDescription?, name: String) {
+        self.entity = entity
+        entityName = name
         super.init()
+    }
+
+    /// A request that inserts `dictionaries` as objects of the entity named `entityName`.
+    public convenience init(entityName: String, objects dictionaries: [[String: Any]]) {
+        self.init(entity: nil, name: entityName)
+        objectsToInsert = dictionaries
     }
 
     /// A request that inserts `dictionaries` as objects of `entity`.
-    public init(entity: NSEntityDescription, objects dictionaries: [[String: Any]]) {
-        self.entity = entity
-        entityName = entity.name ?? ""
+    public convenience init(entity: NSEntityDescription, objects dictionaries: [[String: Any]]) {
+        self.init(entity: entity, name: entity.name ?? "")
         objectsToInsert = dictionaries
-        super.init()
     }
 
     /// A request that inserts objects of the entity named `entityName` from the dictionaries `handler` fills.
-    public init(entityName: String, dictionaryHandler handler: @escaping (NSMutableDictionary) -> Bool) {
-        self.entityName = entityName
-        entity = nil
+    public convenience init(entityName: String, dictionaryHandler handler: @escaping (NSMutableDictionary) -> Bool) {
+        self.init(entity: nil, name: entityName)
         dictionaryHandler = handler
-        super.init()
     }
 
     /// A request that inserts objects of `entity` from the dictionaries `handler` fills.
-    public init(entity: NSEntityDescription, dictionaryHandler handler: @escaping (NSMutableDictionary) -> Bool) {
-        self.entity = entity
-        entityName = entity.name ?? ""
+    public convenience init(entity: NSEntityDescription, dictionaryHandler handler: @escaping (NSMutableDictionary) -> Bool) {
+        self.init(entity: entity, name: entity.name ?? "")
         dictionaryHandler = handler
-        super.init()
     }
 
     /// A request that inserts objects of the entity named `entityName` from the objects `handler` sets.
-    public init(entityName: String, managedObjectHandler handler: @escaping (NSManagedObject) -> Bool) {
-        self.entityName = entityName
-        entity = nil
+    public convenience init(entityName: String, managedObjectHandler handler: @escaping (NSManagedObject) -> Bool) {
+        self.init(entity: nil, name: entityName)
         managedObjectHandler = handler
-        super.init()
     }
 
     /// A request that inserts objects of `entity` from the objects `handler` sets.
-    public init(entity: NSEntityDescription, managedObjectHandler handler: @escaping (NSManagedObject) -> Bool) {
-        self.entity = entity
-        entityName = entity.name ?? ""
+    public convenience init(entity: NSEntityDescription, managedObjectHandler handler: @escaping (NSManagedObject) -> Bool) {
+        self.init(entity: entity, name: entity.name ?? "")
         managedObjectHandler = handler
-        super.init()
     }
 
     override open var requestType: NSPersistentStoreRequestType { .batchInsertRequestType }

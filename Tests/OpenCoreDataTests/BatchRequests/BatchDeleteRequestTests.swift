@@ -110,4 +110,16 @@ struct BatchDeleteRequestTests {
             #expect(fetched.map(\.objectID) == [ids[1]])
         }
     }
+
+    @Test(arguments: BatchModel.storeTypes)
+    func predicateComparingTwoAttributesSelectsTheRows(storeType: String) throws {
+        let stack = try BatchStack(storeType: storeType)
+        _ = try stack.execute(NSBatchInsertRequest(entityName: "Item", objects: [
+            ["name": "a", "score": 1, "small": 1], ["name": "b", "score": 2, "small": 3], ["name": "c", "score": 4, "small": 4],
+        ]))
+        let request = NSBatchDeleteRequest(fetchRequest: batchFetch("Item", "score == small"))
+        request.resultType = .resultTypeCount
+        #expect((try stack.execute(request) as? NSBatchDeleteResult)?.result as? Int == 2)
+        #expect(try stack.names(of: "Item") == ["b"])
+    }
 }

@@ -149,4 +149,18 @@ struct BatchUpdateRequestTests {
         _ = try stack.execute(request)
         #expect(try stack.values("score", of: "Item").map { ($0 as? NSNumber)?.intValue } == [0, 42])
     }
+
+    @Test(arguments: BatchModel.storeTypes)
+    func predicateComparingTwoAttributesSelectsTheRows(storeType: String) throws {
+        let stack = try BatchStack(storeType: storeType)
+        _ = try stack.execute(NSBatchInsertRequest(entityName: "Item", objects: [
+            ["name": "a", "score": 1, "small": 1], ["name": "b", "score": 2, "small": 3], ["name": "c", "score": 4, "small": 4],
+        ]))
+        let request = NSBatchUpdateRequest(entityName: "Item")
+        request.predicate = NSPredicate(format: "score == small")
+        request.propertiesToUpdate = ["flag": true]
+        request.resultType = .updatedObjectsCountResultType
+        #expect((try stack.execute(request) as? NSBatchUpdateResult)?.result as? Int == 2)
+        #expect(try stack.values("flag", of: "Item").map { $0 as? Bool } == [true, false, true])
+    }
 }
