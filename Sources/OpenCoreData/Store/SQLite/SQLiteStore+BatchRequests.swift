@@ -26,22 +26,36 @@ extension SQLiteStore {
         }
     }
 
-    /// The `FROM … WHERE …` part (table alias `t`) of the selected rows of `table`, inside the transaction.
-    private func selectedRows(_ source: Source, table: String, _ connection: SQLiteConnection) throws -> Fragment {
+    /// The selected rows of a table (alias `t`): the `FROM … WHERE …` part of a query of them, and the
+    /// ` WHERE …` part alone when it needs no join, so that one statement can change them in place.
+    private struct SelectedRows {
+        let from: Fragment
+        let filter: Fragment?
+
+        /// `WHERE …` over the table aliased `t`, for an `UPDATE` or `DELETE` of `table` (aliased `t` too).
+        var condition: Fragment {
+            filter ?? Fragment(sql: " WHERE t.Z_PK IN (SELECT t.Z_PK \(from.sql))", bindings: from.bindings)
+        }
+    }
+
+    /// The selected rows of `table`, inside the transaction.
+    private func selectedRows(_ source: Source, table: String, _ connection: SQLiteConnection) throws -> SelectedRows {
         switch source {
         case .query(let query):
             try fillLists(of: query, connection)
-            return query.body(schema: try schema)
+            let schema = try schema
+            return SelectedRows(from: query.body(schema: schema), filter: query.translator.joins.isEmpty ? query.filter(schema: schema) : nil)
         case .keys(let keys):
             try connection.execute("CREATE TEMP TABLE IF NOT EXISTS OCD_BATCH_KEYS (Z_PK INTEGER PRIMARY KEY); DELETE FROM temp.OCD_BATCH_KEYS")
             let insert = try connection.statement("INSERT OR IGNORE INTO temp.OCD_BATCH_KEYS (Z_PK) VALUES (?)")
             for key in keys { try insert.run([.integer(key)]) }
-            return Fragment(sql: "FROM \(table) t WHERE t.Z_PK IN (SELECT Z_PK FROM temp.OCD_BATCH_KEYS)")
+            let filter = Fragment(sql: " WHERE t.Z_PK IN (SELECT Z_PK FROM temp.OCD_BATCH_KEYS)")
+            return SelectedRows(from: Fragment(sql: "FROM \(table) t\(filter.sql)"), filter: filter)
         }
     }
 
     /// Runs `body` with the store locked, in a write transaction over the rows `selection` names.
-    private func inBatchTransaction(_ selection: BatchSelection, _ body: (_ table: String, _ rows: Fragment, SQLiteConnection) throws -> BatchOutcome) throws -> BatchOutcome {
+    private func inBatchTransaction(_ selection: BatchSelection, _ body: (_ table: String, _ rows: SelectedRows, SQLiteConnection) throws -> BatchOutcome) throws -> BatchOutcome {
         if isReadOnly { throw CoreDataError.readOnlyStore(self) }
         return try locked(errorCode: NSPersistentStoreSaveError) {
             let connection = try connection
@@ -91,8 +105,9 @@ extension SQLiteStore {
             }
             try recordDenormalized(denormalized, connection)
             let returning = plan.wantsObjectIDs ? " RETURNING Z_PK, Z_ENT" : ""
-            let statement = try connection.statement("UPDATE \(table) SET \(assignments.joined(separator: ", ")) WHERE Z_PK IN (SELECT t.Z_PK \(rows.sql))\(returning)")
-            statement.bind(bindings + rows.bindings)
+            let condition = rows.condition
+            let statement = try connection.statement("UPDATE \(table) AS t SET \(assignments.joined(separator: ", "))\(condition.sql)\(returning)")
+            statement.bind(bindings + condition.bindings)
             return try outcome(of: statement, table: table, returning: plan.wantsObjectIDs, connection)
         }
     }
@@ -106,11 +121,12 @@ extension SQLiteStore {
             if tree.allSatisfy({ $0.layout.relationshipSlots.isEmpty }) {
                 // No relationship to follow: one statement.
                 let returning = plan.wantsObjectIDs ? " RETURNING Z_PK, Z_ENT" : ""
-                let statement = try connection.statement("DELETE FROM \(table) WHERE Z_PK IN (SELECT t.Z_PK \(rows.sql))\(returning)")
-                statement.bind(rows.bindings)
+                let condition = rows.condition
+                let statement = try connection.statement("DELETE FROM \(table) AS t\(condition.sql)\(returning)")
+                statement.bind(condition.bindings)
                 return try outcome(of: statement, table: table, returning: plan.wantsObjectIDs, connection)
             }
-            return try deleteFollowingRules(table: table, rows: rows, wantsObjectIDs: plan.wantsObjectIDs, connection)
+            return try deleteFollowingRules(table: table, rows: rows.from, wantsObjectIDs: plan.wantsObjectIDs, connection)
         }
     }
 

@@ -14,6 +14,13 @@ extension SQLiteStore {
 
         /// The `FROM … WHERE …` part and its bindings.
         func body(schema: SQLiteSchema) -> SQLitePredicateTranslator.Fragment {
+            let filter = filter(schema: schema)
+            let joins = translator.joins.isEmpty ? "" : " " + translator.joins.joined(separator: " ")
+            return .init(sql: "FROM \(reader.table.name) t\(joins)\(filter.sql)", bindings: filter.bindings)
+        }
+
+        /// The ` WHERE …` part (empty when every row of the table qualifies) and its bindings.
+        func filter(schema: SQLiteSchema) -> SQLitePredicateTranslator.Fragment {
             var conditions: [String] = []
             var bindings: [SQLValue] = []
             if entities.count < reader.table.root.layout.hierarchy.count {
@@ -24,9 +31,7 @@ extension SQLiteStore {
                 conditions.append("(\(condition.sql))")
                 bindings += condition.bindings
             }
-            let whereClause = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
-            let joins = translator.joins.isEmpty ? "" : " " + translator.joins.joined(separator: " ")
-            return .init(sql: "FROM \(reader.table.name) t\(joins)\(whereClause)", bindings: bindings)
+            return .init(sql: conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "), bindings: bindings)
         }
     }
 
