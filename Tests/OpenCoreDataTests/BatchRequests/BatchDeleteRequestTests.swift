@@ -122,4 +122,17 @@ struct BatchDeleteRequestTests {
         #expect((try stack.execute(request) as? NSBatchDeleteResult)?.result as? Int == 2)
         #expect(try stack.names(of: "Item") == ["b"])
     }
+
+    @Test(arguments: BatchModel.storeTypes)
+    func fetchRequestWithoutSubentitiesKeepsThem(storeType: String) throws {
+        let stack = try BatchStack(storeType: storeType)
+        try stack.saveItems(2)
+        _ = try stack.execute(NSBatchInsertRequest(entityName: "SpecialItem", objects: [["name": "special", "grade": 1]]))
+        let fetch = batchFetch("Item")
+        fetch.includesSubentities = false
+        let request = NSBatchDeleteRequest(fetchRequest: fetch)
+        request.resultType = .resultTypeCount
+        #expect((try stack.execute(request) as? NSBatchDeleteResult)?.result as? Int == 2)
+        #expect(try stack.names(of: "Item") == ["special"])
+    }
 }

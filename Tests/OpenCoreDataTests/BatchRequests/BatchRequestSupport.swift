@@ -8,7 +8,7 @@ import Testing
 
 /// The model and stacks of the batch request tests.
 ///
-/// - `Item`: one attribute of each common type, no relationships.
+/// - `Item`: one attribute of each common type, no relationships; its subentity `SpecialItem` adds `grade`.
 /// - `Tag`: a uniqueness constraint on `code`.
 /// - `Owner` with `parts` (nullify) ↔ `Part.owner`, `pieces` (cascade) ↔ `Piece.owner`, `tickets` (deny) ↔
 ///   `Ticket.owner`, `bolts` (nullify) ↔ `Bolt.owner` (required), `labels` (nullify) ↔ `Label.owners` (many-to-many).
@@ -76,6 +76,8 @@ enum BatchModel {
             attribute("uid", .UUIDAttributeType), attribute("flag", .booleanAttributeType, defaultValue: false),
             attribute("ratio", .doubleAttributeType), attribute("small", .integer16AttributeType),
         ])
+        let special = entity("SpecialItem", [attribute("grade", .integer64AttributeType)])
+        item.subentities = [special]
         let tag = entity("Tag", [attribute("code", .stringAttributeType), attribute("label", .stringAttributeType), attribute("uses", .integer64AttributeType, defaultValue: 0)])
         tag.uniquenessConstraints = [["code"]]
         let owner = entity("Owner", [])
@@ -94,7 +96,7 @@ enum BatchModel {
             entity.properties = [attribute("name", .stringAttributeType), inverse]
         }
         let model = NSManagedObjectModel()
-        model.entities = [item, tag, owner, part, piece, ticket, bolt, label]
+        model.entities = [item, special, tag, owner, part, piece, ticket, bolt, label]
         return model
     }
 }

@@ -163,4 +163,21 @@ struct BatchUpdateRequestTests {
         #expect((try stack.execute(request) as? NSBatchUpdateResult)?.result as? Int == 2)
         #expect(try stack.values("flag", of: "Item").map { $0 as? Bool } == [true, false, true])
     }
+
+    @Test(arguments: BatchModel.storeTypes)
+    func subentitiesAreUpdatedUnlessExcluded(storeType: String) throws {
+        let stack = try BatchStack(storeType: storeType)
+        try stack.saveItems(1)
+        _ = try stack.execute(NSBatchInsertRequest(entityName: "SpecialItem", objects: [["name": "special", "grade": 1]]))
+        let request = NSBatchUpdateRequest(entityName: "Item")
+        request.includesSubentities = false
+        request.propertiesToUpdate = ["score": 10]
+        request.resultType = .updatedObjectsCountResultType
+        #expect((try stack.execute(request) as? NSBatchUpdateResult)?.result as? Int == 1)
+        request.includesSubentities = true
+        request.propertiesToUpdate = ["ratio": 0.25]
+        #expect((try stack.execute(request) as? NSBatchUpdateResult)?.result as? Int == 2)
+        #expect(try stack.values("score", of: "Item").map { ($0 as? NSNumber)?.intValue } == [10, 7])
+        #expect(try stack.values("ratio", of: "Item").map { $0 as? Double } == [0.25, 0.25])
+    }
 }
