@@ -17,8 +17,9 @@ import Foundation
 /// registered objects' values until they refresh them or merge the updated IDs; their later fetches see the
 /// new values.
 open class NSBatchUpdateRequest: NSPersistentStoreRequest, @unchecked Sendable {
-    /// The entity whose objects are updated.
-    public let entity: NSEntityDescription?
+    /// The entity whose objects are updated; for a request made with `init(entityName:)`, a description
+    /// holding only the name until the request runs against a context's model.
+    public let entity: NSEntityDescription
     /// The name of the entity whose objects are updated.
     public let entityName: String
     /// Which objects are updated; nil for all.
@@ -34,7 +35,9 @@ open class NSBatchUpdateRequest: NSPersistentStoreRequest, @unchecked Sendable {
     /// A request that updates objects of the entity named `entityName`.
     public init(entityName: String) {
         self.entityName = entityName
-        entity = nil
+        let named = NSEntityDescription()
+        named.name = entityName
+        entity = named
         super.init()
     }
 

@@ -19,6 +19,8 @@ struct BatchUpdateRequestTests {
         #expect(request.requestType.rawValue == 6)
         #expect(request.resultType == .statusOnlyResultType)
         #expect(request.includesSubentities)
+        #expect(request.entityName == "Item")
+        #expect(request.entity.name == "Item")
         #expect(NSBatchUpdateRequestResultType.statusOnlyResultType.rawValue == 0)
         #expect(NSBatchUpdateRequestResultType.updatedObjectIDsResultType.rawValue == 1)
         #expect(NSBatchUpdateRequestResultType.updatedObjectsCountResultType.rawValue == 2)
