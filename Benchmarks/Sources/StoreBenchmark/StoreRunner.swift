@@ -7,6 +7,8 @@ enum StoreScenario: String, CaseIterable {
     case graphMemory = "graph-memory"
     case graphSQLite = "graph-sqlite"
     case migration
+    case batch
+    case batchRaw = "batch-raw"
 
     /// Runs the scenario once and records its steps.
     func run(recorder: inout StepRecorder) throws {
@@ -25,6 +27,10 @@ enum StoreScenario: String, CaseIterable {
             try GraphScenario.runSQLite(in: directory, recorder: &recorder)
         case .migration:
             try MigrationScenario.run(in: directory, recorder: &recorder)
+        case .batch:
+            try BatchScenario.run(in: directory, recorder: &recorder)
+        case .batchRaw:
+            try BatchScenario.runRaw(in: directory, recorder: &recorder)
         }
     }
 }
@@ -91,6 +97,15 @@ struct StoreBenchmarkRunner {
             Row(label: "raw SQLite copy of the tables (INSERT INTO new SELECT FROM old)", step: "migration-copy"),
             Row(label: "OpenCoreData: open the store with the renamed model (migrates)", step: "migration-rename", floor: "migration-copy"),
             Row(label: "OpenCoreData: open the store with an attribute removed (copies the table)", step: "migration-remove", floor: "migration-copy"),
+        ], medians: medians)
+        printTable(title: "Batch requests: 100k rows of a SQLite file updated, then deleted, by one statement (× raw: the same statement in raw SQLite)", rows: [
+            Row(label: "raw SQLite UPDATE of 100k rows", step: "raw-batch-update"),
+            Row(label: "NSBatchUpdateRequest", step: "ocd-batch-update", floor: "raw-batch-update"),
+            Row(label: "fetch 100k objects, change each, save()", step: "ocd-update-objects", floor: "raw-batch-update"),
+            Row(label: "raw SQLite DELETE of 100k rows", step: "raw-batch-delete"),
+            Row(label: "NSBatchDeleteRequest", step: "ocd-batch-delete", floor: "raw-batch-delete"),
+            Row(label: "fetch 100k objects, delete each, save()", step: "ocd-delete-objects", floor: "raw-batch-delete"),
+            Row(label: "NSBatchInsertRequest of 100k rows", step: "ocd-batch-insert"),
         ], medians: medians)
     }
 

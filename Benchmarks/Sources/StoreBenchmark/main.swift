@@ -1,6 +1,6 @@
 import Foundation
 
-// store-benchmark [--runs N] [--only raw,records,graph-memory,graph-sqlite,migration]
+// store-benchmark [--runs N] [--only raw,records,graph-memory,graph-sqlite,migration,batch,batch-raw]
 //   Runs every scenario N times (default 5), each run in a child process, and prints tables of medians.
 // store-benchmark child <scenario>
 //   Runs one scenario once and prints `RESULT <step> <cpu seconds> <wall seconds>` lines.

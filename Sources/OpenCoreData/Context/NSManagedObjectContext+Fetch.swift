@@ -40,7 +40,7 @@ extension NSManagedObjectContext {
 
     // MARK: - Internals
 
-    private func plan<T>(for request: NSFetchRequest<T>) throws -> FetchPlan {
+    func plan<T>(for request: NSFetchRequest<T>) throws -> FetchPlan {
         guard let entity = request.entity ?? request.entityName.flatMap({ managedObjectModel?.entitiesByName[$0] }) else {
             throw CoreDataError.unknownEntity(request.entityName)
         }

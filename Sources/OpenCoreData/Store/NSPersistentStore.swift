@@ -96,6 +96,16 @@ open class NSPersistentStore: NSObject, @unchecked Sendable {
         preconditionFailure("\(Swift.type(of: self)) does not implement saving")
     }
 
+    /// Deletes the rows `plan` selects, following their relationships' delete rules (`NSBatchDeleteRequest`).
+    func executeBatchDelete(_ plan: BatchDeletePlan) throws -> BatchOutcome {
+        try deleteRowByRow(plan)
+    }
+
+    /// Sets the values `plan` gives in the rows it selects (`NSBatchUpdateRequest`).
+    func executeBatchUpdate(_ plan: BatchUpdatePlan) throws -> BatchOutcome {
+        try updateRowByRow(plan)
+    }
+
     /// Makes a permanent object ID of this store.
     func objectID(for entity: NSEntityDescription, primaryKey: Int64) -> NSManagedObjectID {
         NSManagedObjectID(entity: entity, reference: .permanent(primaryKey), store: self)

@@ -49,6 +49,11 @@ final class SQLiteConnection {
         return statement
     }
 
+    /// The number of rows the last `INSERT`, `UPDATE` or `DELETE` changed.
+    var changedRowCount: Int {
+        Int(sqlite3_changes(handle))
+    }
+
     /// Runs `body` in a transaction (`BEGIN IMMEDIATE` for writers), committing when it returns and
     /// rolling back when it throws.
     func transaction<T>(immediate: Bool, _ body: () throws -> T) throws -> T {

@@ -3,7 +3,7 @@ import Foundation
 /// Fetching: one SQL query per table, with what SQL cannot do exactly (a residual predicate, a sort) done in memory.
 extension SQLiteStore {
     /// A fetch plan's query over one table.
-    private struct TableQuery {
+    struct TableQuery {
         let reader: SQLiteRowReader
         let entities: [NSEntityDescription]
         let translator: SQLitePredicateTranslator
@@ -14,6 +14,13 @@ extension SQLiteStore {
 
         /// The `FROM … WHERE …` part and its bindings.
         func body(schema: SQLiteSchema) -> SQLitePredicateTranslator.Fragment {
+            let filter = filter(schema: schema)
+            let joins = translator.joins.isEmpty ? "" : " " + translator.joins.joined(separator: " ")
+            return .init(sql: "FROM \(reader.table.name) t\(joins)\(filter.sql)", bindings: filter.bindings)
+        }
+
+        /// The ` WHERE …` part (empty when every row of the table qualifies) and its bindings.
+        func filter(schema: SQLiteSchema) -> SQLitePredicateTranslator.Fragment {
             var conditions: [String] = []
             var bindings: [SQLValue] = []
             if entities.count < reader.table.root.layout.hierarchy.count {
@@ -24,9 +31,7 @@ extension SQLiteStore {
                 conditions.append("(\(condition.sql))")
                 bindings += condition.bindings
             }
-            let whereClause = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
-            let joins = translator.joins.isEmpty ? "" : " " + translator.joins.joined(separator: " ")
-            return .init(sql: "FROM \(reader.table.name) t\(joins)\(whereClause)", bindings: bindings)
+            return .init(sql: conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "), bindings: bindings)
         }
     }
 
@@ -45,7 +50,7 @@ extension SQLiteStore {
         return try statement.step()
     }
 
-    private func queries(_ plan: FetchPlan, _ connection: SQLiteConnection) throws -> [TableQuery] {
+    func queries(_ plan: FetchPlan, _ connection: SQLiteConnection) throws -> [TableQuery] {
         let schema = try schema
         let denormalized = try denormalizedColumns(connection)
         var groups: [(table: String, entities: [NSEntityDescription])] = []
@@ -95,7 +100,7 @@ extension SQLiteStore {
     }
 
     /// Fills the temporary tables of the query's long `IN` lists.
-    private func fillLists(of query: TableQuery, _ connection: SQLiteConnection) throws {
+    func fillLists(of query: TableQuery, _ connection: SQLiteConnection) throws {
         for (number, values) in query.translator.lists.enumerated() {
             try connection.execute("CREATE TEMP TABLE IF NOT EXISTS OCD_LIST_\(number) (value); DELETE FROM temp.OCD_LIST_\(number)")
             let insert = try connection.statement("INSERT INTO temp.OCD_LIST_\(number) (value) VALUES (?)")

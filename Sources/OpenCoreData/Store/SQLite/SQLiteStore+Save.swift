@@ -41,9 +41,7 @@ extension SQLiteStore {
                 for objectID in request.deleted { try delete(objectID, connection) }
                 let withToMany = try insert(request.inserted, version: version, denormalized: &denormalized, connection)
                 for change in request.updated { try update(change, version: version, denormalized: &denormalized, connection) }
-                for column in denormalized {
-                    try connection.statement("INSERT OR IGNORE INTO Z_DENORMALIZED (Z_COLUMN) VALUES (?)").run([.text(column)])
-                }
+                try recordDenormalized(denormalized, connection)
                 var joins = JoinRowWriter()
                 for (change, slots) in withToMany { try writeToMany(change, slots: slots, isNew: true, joins: &joins, connection) }
                 for change in request.updated { try writeToMany(change, slots: change.changedSlots, isNew: false, joins: &joins, connection) }
@@ -52,8 +50,15 @@ extension SQLiteStore {
         }
     }
 
+    /// Records `columns` (`TABLE.COLUMN`) as holding text not in normal form C, which fetches then compare exactly.
+    func recordDenormalized(_ columns: Set<String>, _ connection: SQLiteConnection) throws {
+        for column in columns {
+            try connection.statement("INSERT OR IGNORE INTO Z_DENORMALIZED (Z_COLUMN) VALUES (?)").run([.text(column)])
+        }
+    }
+
     /// Increments the file's save counter (inside the save transaction, so it is monotonic across coordinators).
-    private func nextSaveVersion(_ connection: SQLiteConnection) throws -> Int64 {
+    func nextSaveVersion(_ connection: SQLiteConnection) throws -> Int64 {
         let statement = try connection.statement("UPDATE Z_METADATA SET Z_VALUE = Z_VALUE + 1 WHERE Z_KEY = ? RETURNING Z_VALUE")
         statement.bind(StoreMetadataKey.saveVersion, at: 1)
         guard try statement.step() else { throw CoreDataError.make(NSPersistentStoreSaveError, "The store has no save counter.") }

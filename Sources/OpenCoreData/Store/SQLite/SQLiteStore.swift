@@ -130,6 +130,14 @@ final class SQLiteStore: NSPersistentStore, @unchecked Sendable {
         try write(request)
     }
 
+    override func executeBatchDelete(_ plan: BatchDeletePlan) throws -> BatchOutcome {
+        try deleteInSQL(plan)
+    }
+
+    override func executeBatchUpdate(_ plan: BatchUpdatePlan) throws -> BatchOutcome {
+        try updateInSQL(plan)
+    }
+
     /// The row reader of `entity`'s table.
     func reader(for entity: NSEntityDescription) throws -> SQLiteRowReader {
         guard let reader = readers[try schema.mapping(for: entity).table] else {
