@@ -10,10 +10,11 @@ import Foundation
 /// request.sortDescriptors = [NSSortDescriptor(key: "name", ascending: true)]
 /// let controller = NSFetchedResultsController(fetchRequest: request, managedObjectContext: context,
 ///                                             sectionNameKeyPath: nil, cacheName: nil)
-/// controller.delegate = self
 /// try controller.performFetch()
-/// let first = controller.object(at: IndexPath(indexes: [0, 0]))
+/// let count = controller.sections?.first?.numberOfObjects ?? 0
 /// ```
+///
+/// Set `delegate` to follow the changes.
 ///
 /// The request must have sort descriptors; with a `sectionNameKeyPath`, the first sort descriptor
 /// must order the sections. Index paths are `[section, row]`.
