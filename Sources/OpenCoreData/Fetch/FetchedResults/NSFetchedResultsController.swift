@@ -5,19 +5,9 @@ import Foundation
 /// `processPendingChanges()`, save, and merge), it tells the delegate which objects and sections
 /// were inserted, deleted, moved or updated, with their index paths.
 ///
-/// ```swift
-/// let request = NSFetchRequest<Person>(entityName: "Person")
-/// request.sortDescriptors = [NSSortDescriptor(key: "name", ascending: true)]
-/// let controller = NSFetchedResultsController(fetchRequest: request, managedObjectContext: context,
-///                                             sectionNameKeyPath: nil, cacheName: nil)
-/// try controller.performFetch()
-/// let count = controller.sections?.first?.numberOfObjects ?? 0
-/// ```
-///
-/// Set `delegate` to follow the changes.
-///
-/// The request must have sort descriptors; with a `sectionNameKeyPath`, the first sort descriptor
-/// must order the sections. Index paths are `[section, row]`.
+/// Create it with a request that has sort descriptors (with a `sectionNameKeyPath`, the first one
+/// must order the sections), call `performFetch()`, then read `sections` and `object(at:)`; set
+/// `delegate` to follow the changes. Index paths are `[section, row]`.
 open class NSFetchedResultsController<ResultType>: NSObject {
     /// The request the controller fetches; read at each `performFetch()`.
     public let fetchRequest: NSFetchRequest<ResultType>
