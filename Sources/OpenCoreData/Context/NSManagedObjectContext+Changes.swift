@@ -1,26 +1,32 @@
 import Foundation
 
 extension NSManagedObjectContext {
-    /// Runs the delete rules of pending deletions and drops objects inserted and deleted before a save.
+    /// Runs the delete rules of pending deletions, drops objects inserted and deleted before a save,
+    /// and posts `didChangeObjectsNotification` when objects changed since the last one.
     public func processPendingChanges() {
         performAndWait {
             while let object = pendingDeletions.popLast() {
                 propagateDeletion(of: object)
             }
-            guard hasUnprocessedDeletions else { return }
-            hasUnprocessedDeletions = false
-            for object in changedObjects.elements where object.isInserted && object.isDeleted {
-                forget(object)
+            if hasUnprocessedDeletions {
+                hasUnprocessedDeletions = false
+                for object in changedObjects.elements where object.isInserted && object.isDeleted {
+                    forget(object)
+                }
             }
+            postObjectsDidChange()
         }
     }
 
     /// Discards all unsaved changes: inserted objects leave the context (as faults that cannot be
-    /// loaded), others get their saved values back.
+    /// loaded), others get their saved values back. Posts `didChangeObjectsNotification` with what
+    /// changed since the last one, the rollback included.
     public func rollback() {
         performAndWait {
             pendingDeletions.removeAll()
             for object in changedObjects.elements {
+                // The next change notification reports what the rollback undid.
+                changeJournal.note(object, object.isInserted ? .deleted : object.isDeleted ? .inserted : .refreshed)
                 if object.isInserted {
                     forget(object)
                     object.isInserted = false
@@ -32,6 +38,8 @@ extension NSManagedObjectContext {
                 }
             }
             changedObjects.removeAll()
+            // Posted now, so the objects the rollback dropped are not kept for a later notification.
+            postObjectsDidChange()
         }
     }
 
@@ -39,14 +47,17 @@ extension NSManagedObjectContext {
     /// loaded, unsaved changes are lost, and what the context held for them is freed.
     public func reset() {
         performAndWait {
+            let objects = registry.values
             // Forgotten objects keep no values: their relationships would keep each other alive.
-            for object in registry.values {
+            for object in objects {
                 object.managedObjectContext = nil
                 object.discardValues()
             }
             registry.removeAll()
             changedObjects.removeAll()
             pendingDeletions.removeAll()
+            changeJournal.removeAll()
+            postAllObjectsInvalidated(objects)
         }
     }
 
@@ -55,6 +66,7 @@ extension NSManagedObjectContext {
     public func refresh(_ object: NSManagedObject, mergeChanges flag: Bool) {
         performAndWait {
             guard object.contextToken === token, !object.isInserted, !object.isFault else { return }
+            changeJournal.note(object, .refreshed)
             if flag, object.hasChanges {
                 let changed = object.changedSlots.slots.map { ($0, object.slots[$0]) }
                 let wasDeleted = object.isDeleted
@@ -120,16 +132,6 @@ extension NSManagedObjectContext {
                 reregister(object, from: oldID)
             }
             parentContext?.adoptPermanentID(newID, replacing: oldID)
-        }
-    }
-
-    /// Applies what another context saved: clean objects reload on next use, deleted ones leave.
-    func mergeSavedChanges(updated: [NSManagedObjectID], deleted: [NSManagedObjectID]) {
-        for objectID in updated {
-            if let object = registry[objectID], !object.hasChanges, !object.isFault { object.turnIntoFault() }
-        }
-        for objectID in deleted {
-            if let object = registry[objectID], !object.hasChanges { forget(object) }
         }
     }
 

@@ -29,29 +29,40 @@ extension NSManagedObjectContext {
         return try Self.current.with(self, block)
     }
 
-    /// Enqueues `block` on the context's queue and returns at once.
+    /// Enqueues `block` on the context's queue and returns at once. Pending changes are processed
+    /// when the block ends, as at the end of an event.
     public func perform(_ block: @escaping () -> Void) {
         let work = UncheckedSendable(block)
-        queue.async { self.performAndWait(work.value) }
+        queue.async { self.performEvent(work.value) }
     }
 
-    /// Runs `block` on the context's queue and returns its result.
+    /// Runs `block` on the context, then processes pending changes, as at the end of an event.
+    private func performEvent<T>(_ block: () throws -> T) rethrows -> T {
+        try performAndWait {
+            defer { processPendingChanges() }
+            return try block()
+        }
+    }
+
+    /// Runs `block` on the context's queue and returns its result. Pending changes are processed
+    /// when the block ends.
     public func perform<T>(schedule: ScheduledTaskType = .immediate, _ block: @escaping () throws -> T) async throws -> T {
         let work = UncheckedSendable(block)
         let result: UncheckedSendable<T> = try await withCheckedThrowingContinuation { continuation in
             queue.async {
-                continuation.resume(with: Result { UncheckedSendable(try self.performAndWait(work.value)) })
+                continuation.resume(with: Result { UncheckedSendable(try self.performEvent(work.value)) })
             }
         }
         return result.value
     }
 
-    /// Runs `block` on the context's queue and returns its result.
+    /// Runs `block` on the context's queue and returns its result. Pending changes are processed
+    /// when the block ends.
     public func perform<T>(schedule: ScheduledTaskType = .immediate, _ block: @escaping () -> T) async -> T {
         let work = UncheckedSendable(block)
         let result: UncheckedSendable<T> = await withCheckedContinuation { continuation in
             queue.async {
-                continuation.resume(returning: UncheckedSendable(self.performAndWait(work.value)))
+                continuation.resume(returning: UncheckedSendable(self.performEvent(work.value)))
             }
         }
         return result.value

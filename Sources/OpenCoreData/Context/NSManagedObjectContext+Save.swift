@@ -12,7 +12,7 @@ extension NSManagedObjectContext {
                 changedObjects.removeAll()
                 return
             }
-            NotificationCenter.default.post(name: .NSManagedObjectContextWillSave, object: self)
+            NotificationCenter.default.post(name: Self.willSaveObjectsNotification, object: self)
             for object in changedObjects.elements where object.hasChanges { object.willSave() }
             processPendingChanges()
             try validatePendingChanges()
@@ -33,6 +33,7 @@ extension NSManagedObjectContext {
                 }
             }
             finishSave(changes)
+            announceSave(of: changes)
         }
     }
 
@@ -74,7 +75,6 @@ extension NSManagedObjectContext {
         let version = try coordinator.save(request)
         for object in changes.inserted { object.rowVersion = version }
         for object in changes.updated { object.rowVersion = version }
-        coordinator.contextDidSave(self, updated: changes.updated.map(\.objectID), deleted: request.deleted)
     }
 
     /// Hands the changes to `parent`, which then holds them as its own unsaved changes.
@@ -88,6 +88,7 @@ extension NSManagedObjectContext {
                 copy.managedObjectContext = parent
                 parent.registry[copy.objectID] = copy
                 parent.changedObjects.insert(copy)
+                parent.changeJournal.note(copy, .inserted)
             }
             for object in changes.inserted + changes.updated {
                 let target = parent.registeredOrFault(object.objectID)
@@ -110,6 +111,7 @@ extension NSManagedObjectContext {
                 parent.hasUnprocessedDeletions = true
                 target.deletionPropagated = true
                 parent.changedObjects.insert(target)
+                parent.changeJournal.note(target, .deleted)
             }
             parent.processPendingChanges()
         }
@@ -139,25 +141,20 @@ extension NSManagedObjectContext {
         for objects in [changes.inserted, changes.updated, changes.deleted] {
             for object in objects { object.didSave() }
         }
-        NotificationCenter.default.post(name: .NSManagedObjectContextDidSave, object: self, userInfo: [
-            NSInsertedObjectsKey: Set(changes.inserted),
-            NSUpdatedObjectsKey: Set(changes.updated),
-            NSDeletedObjectsKey: Set(changes.deleted),
-        ])
+        postDidSave(inserted: changes.inserted, updated: changes.updated, deleted: changes.deleted)
     }
-}
 
-/// The user info key of the inserted objects in save notifications.
-public let NSInsertedObjectsKey = "inserted"
-/// The user info key of the updated objects in save notifications.
-public let NSUpdatedObjectsKey = "updated"
-/// The user info key of the deleted objects in save notifications.
-public let NSDeletedObjectsKey = "deleted"
-
-extension Notification.Name {
-    /// Posted by a context before it saves.
-    public static let NSManagedObjectContextWillSave = Notification.Name("NSManagingContextWillSaveChangesNotification")
-    /// Posted by a context after it saved, with the saved objects under `NSInsertedObjectsKey`,
-    /// `NSUpdatedObjectsKey` and `NSDeletedObjectsKey`.
-    public static let NSManagedObjectContextDidSave = Notification.Name("NSManagingContextDidSaveChangesNotification")
+    /// Lets the contexts that merge changes automatically know what this save wrote: the other
+    /// children of the parent, or the other contexts of the coordinator.
+    private func announceSave(of changes: PendingChanges) {
+        let saved = SavedChanges(
+            inserted: changes.inserted.map(\.objectID),
+            updated: changes.updated.map(\.objectID),
+            deleted: changes.deleted.map(\.objectID)
+        )
+        let contexts = parentContext.map { parent in parent.performAndWait { parent.liveChildren } } ?? storeCoordinator?.registeredContexts ?? []
+        for context in contexts where context !== self && context.automaticallyMergesChangesFromParent {
+            context.perform { context.merge(saved) }
+        }
+    }
 }

@@ -48,6 +48,11 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
     @exclusivity(unchecked)
     var hasUnprocessedDeletions = false
     var fetchCount = 0
+    /// What changed since the last `didChangeObjectsNotification`.
+    @exclusivity(unchecked)
+    var changeJournal = ChangeJournal()
+    /// The contexts whose parent this one is.
+    var childContexts: [WeakContext] = []
     /// The identity the context's objects hold (see `ContextToken`).
     let token = ContextToken()
 
@@ -75,7 +80,21 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
         set {
             parentContext = newValue
             if newValue != nil { storeCoordinator = nil }
+            newValue?.adoptChild(self)
         }
+    }
+
+    /// Lists `child` among the contexts whose parent this one is.
+    private func adoptChild(_ child: NSManagedObjectContext) {
+        performAndWait {
+            childContexts.removeAll { $0.context == nil || $0.context === child }
+            childContexts.append(WeakContext(context: child))
+        }
+    }
+
+    /// The contexts whose parent this one is that are still alive.
+    var liveChildren: [NSManagedObjectContext] {
+        childContexts.compactMap(\.context)
     }
 
     var managedObjectModel: NSManagedObjectModel? {
@@ -153,6 +172,7 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
             registry.register(object)
             object.isInserted = true
             changedObjects.insert(object)
+            changeJournal.note(object, .inserted)
             object.awakeFromInsert()
         }
     }
@@ -166,6 +186,7 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
             object.isDeleted = true
             hasUnprocessedDeletions = true
             changedObjects.insert(object)
+            changeJournal.note(object, .deleted)
             pendingDeletions.append(object)
         }
     }

@@ -77,6 +77,22 @@ open class NSFetchRequest<ResultType>: NSPersistentStoreRequest, @unchecked Send
         return try context.fetch(self)
     }
 
+    /// A request for the same objects, typed for any result (as Objective-C sees every request).
+    func erased() -> NSFetchRequest<any NSFetchRequestResult> {
+        let request = NSFetchRequest<any NSFetchRequestResult>()
+        request.name = name
+        request.explicitEntity = explicitEntity
+        request.predicate = predicate
+        request.sortDescriptors = sortDescriptors
+        request.fetchLimit = fetchLimit
+        request.fetchOffset = fetchOffset
+        request.includesPendingChanges = includesPendingChanges
+        request.includesSubentities = includesSubentities
+        request.resultType = resultType
+        request.affectedStores = affectedStores
+        return request
+    }
+
     override open var description: String {
         "<NSFetchRequest> (entity: \(entityName ?? "nil"); predicate: (\(predicate.map { "\($0)" } ?? "")); sortDescriptors: (\(sortDescriptors.map { "\($0)" } ?? "")); limit: \(fetchLimit))"
     }

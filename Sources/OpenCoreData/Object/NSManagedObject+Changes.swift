@@ -54,11 +54,17 @@ extension NSManagedObject {
         if committedSlots == nil, !isInserted { committedSlots = copiedSlots() }
     }
 
-    /// Marks `slot` changed and tells the context the first time.
+    /// Marks `slot` changed and tells the context the first time, and the first time since its last
+    /// change notification.
     func markChanged(_ slot: Int) {
         let wasClean = changedSlots.isEmpty
         changedSlots.insert(slot)
         if wasClean, !isInserted { managedObjectContext?.objectDidChange(self) }
+        if changeNotes.isEmpty {
+            managedObjectContext?.changeJournal.note(self, .updated)
+        } else {
+            changeNotes.insert(.updated)
+        }
     }
 
     func recordChange(_ slot: Int) {

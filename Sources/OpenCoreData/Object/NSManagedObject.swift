@@ -68,6 +68,9 @@ open class NSManagedObject: NSObject, ManagedPropertyContainer {
     /// The object's index in its context's changed objects, -1 when not there (see `ChangedObjects`).
     @exclusivity(unchecked)
     var changedPosition = -1
+    /// How the object changed since its context last posted `didChangeObjectsNotification` (see `ChangeJournal`).
+    @exclusivity(unchecked)
+    var changeNotes = ChangeJournal.Note()
 
     /// Creates an object of `entity` and inserts it into `context` (when not nil).
     ///

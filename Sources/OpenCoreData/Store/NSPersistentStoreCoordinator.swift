@@ -13,10 +13,6 @@ open class NSPersistentStoreCoordinator: NSObject, @unchecked Sendable {
     private var stores: [NSPersistentStore] = []
     private var contexts: [WeakContext] = []
 
-    private struct WeakContext {
-        weak var context: NSManagedObjectContext?
-    }
-
     /// Creates a coordinator for `model`, which is frozen from now on.
     public init(managedObjectModel model: NSManagedObjectModel) {
         managedObjectModel = model
@@ -169,11 +165,8 @@ open class NSPersistentStoreCoordinator: NSObject, @unchecked Sendable {
         }
     }
 
-    /// Lets the contexts that merge changes automatically know what `source` saved.
-    func contextDidSave(_ source: NSManagedObjectContext, updated: [NSManagedObjectID], deleted: [NSManagedObjectID]) {
-        let targets = withLock { contexts.compactMap(\.context).filter { $0 !== source } }
-        for context in targets where context.automaticallyMergesChangesFromParent {
-            context.perform { context.mergeSavedChanges(updated: updated, deleted: deleted) }
-        }
+    /// The contexts attached to the coordinator that are still alive.
+    var registeredContexts: [NSManagedObjectContext] {
+        withLock { contexts.compactMap(\.context) }
     }
 }
