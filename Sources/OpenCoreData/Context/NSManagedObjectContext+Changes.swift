@@ -39,11 +39,7 @@ extension NSManagedObjectContext {
     /// loaded, unsaved changes are lost, and what the context held for them is freed.
     public func reset() {
         performAndWait {
-            // Forgotten objects keep no values: their relationships would keep each other alive.
-            for object in registry.values {
-                object.managedObjectContext = nil
-                object.discardValues()
-            }
+            detachRegisteredObjects()
             registry.removeAll()
             changedObjects.removeAll()
             pendingDeletions.removeAll()
