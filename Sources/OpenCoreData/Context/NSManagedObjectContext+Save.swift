@@ -144,6 +144,7 @@ extension NSManagedObjectContext {
             NSUpdatedObjectsKey: Set(changes.updated),
             NSDeletedObjectsKey: Set(changes.deleted),
         ])
+        for object in changes.deleted { object.dropRelationships() }
     }
 }
 

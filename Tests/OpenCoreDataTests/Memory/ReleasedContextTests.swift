@@ -89,6 +89,26 @@ struct ReleasedContextTests {
         #expect(tracker.alive == [])
     }
 
+    @Test func objectsWhoseCascadedDeletionWasSavedAreFreedWithTheirContext() throws {
+        let stack = try TestStack()
+        let tracker = ReleaseTracker()
+        do {
+            let context = stack.newContext()
+            try context.performAndWait {
+                let person = Person(context: context)
+                let note = Note(context: context)
+                person.notes = NSOrderedSet(array: [note])
+                try context.save()
+                context.delete(person)
+                try context.save()
+                tracker.track(person, as: "person")
+                tracker.track(note, as: "note")
+            }
+            tracker.track(context, as: "context")
+        }
+        #expect(tracker.alive == [])
+    }
+
     @Test func objectsOfAChildContextAreFreedWithIt() throws {
         let stack = try TestStack()
         let parent = stack.newContext()
