@@ -49,7 +49,15 @@ struct GrowthCommand {
             exit(1)
         }
         if let svgPath {
-            try? GrowthChart(batches: results).svg.write(toFile: svgPath, atomically: true, encoding: .utf8)
+            let chart = TimeAndMemoryChart(
+                title: "Imports into a growing SQLite store (batches of \(batchSize) people)",
+                xAxisTitle: "people in the store after the batch",
+                tickLabel: { "\($0 / 1000)k" },
+                secondsLegend: "decode and save, seconds per batch",
+                memoryLegend: "resident memory after reset()",
+                points: results.map { .init(x: $0.storedPeople, seconds: $0.seconds, residentBytes: $0.residentBytes) }
+            )
+            try? chart.svg.write(toFile: svgPath, atomically: true, encoding: .utf8)
         }
         let small = batchSize / 2
         let large = batchSize * 10

@@ -106,6 +106,11 @@ final class ManagedScenario {
 
     /// Decodes `payload` as `Many<BPerson>` into the context, then saves if asked.
     func decode(_ payload: Data, save: Bool = false) throws {
+        try Self.decode(payload, into: context, save: save)
+    }
+
+    /// Decodes `payload` as `Many<BPerson>` into `context`, then saves if asked.
+    static func decode(_ payload: Data, into context: NSManagedObjectContext, save: Bool) throws {
         let decoder = makeDecoder()
         decoder.managedObjectContext = context
         try context.performAndWait {

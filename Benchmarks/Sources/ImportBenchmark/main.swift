@@ -5,6 +5,9 @@ import Foundation
 // import-benchmark growth [--batch 10000] [--batches 20] [--svg FILE]
 //   Imports batches into a growing SQLite store and prints each batch's time, registered objects and
 //   memory, then how a mixed batch's time depends on the store's size; draws the batches as SVG.
+// import-benchmark requests [--people 1000] [--requests 200] [--svg FILE]
+//   Serves requests that each decode and save people in a context of their own, released without
+//   reset(), and prints each request's time and the process's resident memory; draws them as SVG.
 // import-benchmark complexity
 //   Times a nested chain of objects and a save of many new to-many links at doubling sizes.
 // import-benchmark child <scenario> <size>
@@ -16,6 +19,8 @@ if arguments.first == "complexity" {
     ComplexityCommand().run()
 } else if arguments.first == "growth" {
     GrowthCommand(arguments: Array(arguments.dropFirst())).run()
+} else if arguments.first == "requests" {
+    RequestsCommand(arguments: Array(arguments.dropFirst())).run()
 } else if arguments.first == "child", arguments.count == 3, let scenario = Scenario.allCases.first(where: { $0.key == arguments[1] }), let size = Int(arguments[2]) {
     let baseline = residentBytes().current
     do {

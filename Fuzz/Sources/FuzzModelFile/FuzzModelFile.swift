@@ -56,8 +56,6 @@ final class Harness: @unchecked Sendable {
             for name in names {
                 _ = try? context.count(for: NSFetchRequest<NSManagedObject>(entityName: name))
             }
-            // Without reset(), a released context leaves related objects keeping each other alive.
-            context.reset()
         }
     }
 }

@@ -47,12 +47,7 @@ extension NSManagedObjectContext {
     /// loaded, unsaved changes are lost, and what the context held for them is freed.
     public func reset() {
         performAndWait {
-            let objects = registry.values
-            // Forgotten objects keep no values: their relationships would keep each other alive.
-            for object in objects {
-                object.managedObjectContext = nil
-                object.discardValues()
-            }
+            detachRegisteredObjects()
             registry.removeAll()
             changedObjects.removeAll()
             pendingDeletions.removeAll()

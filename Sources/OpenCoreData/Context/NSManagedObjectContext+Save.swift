@@ -142,6 +142,7 @@ extension NSManagedObjectContext {
             for object in objects { object.didSave() }
         }
         postDidSave(inserted: changes.inserted, updated: changes.updated, deleted: changes.deleted)
+        for object in changes.deleted { object.dropRelationships() }
     }
 
     /// Lets the contexts that merge changes automatically know what this save wrote: the other

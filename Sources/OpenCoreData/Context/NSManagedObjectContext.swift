@@ -64,6 +64,12 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
         token.context = self
     }
 
+    // A released context frees what only it holds: its objects keep each other alive through their
+    // relationships, so, as `reset()` does, it turns them into faults that no longer belong to it.
+    deinit {
+        detachRegisteredObjects()
+    }
+
     /// The coordinator the context saves to, directly or through its parents.
     open var persistentStoreCoordinator: NSPersistentStoreCoordinator? {
         get { storeCoordinator ?? parentContext?.persistentStoreCoordinator }
@@ -200,6 +206,15 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
     func reregister(_ object: NSManagedObject, from oldID: NSManagedObjectID) {
         registry.removeValue(forKey: oldID)
         registry[object.objectID] = object
+    }
+
+    /// Makes every registered object a fault that belongs to no context and holds no values, so that
+    /// objects related to each other no longer keep each other alive.
+    func detachRegisteredObjects() {
+        for object in registry.values {
+            object.managedObjectContext = nil
+            object.discardValues()
+        }
     }
 
     /// Removes `object` from the context entirely.

@@ -36,10 +36,10 @@ final class EntityLayout: @unchecked Sendable {
     let transformerNames: [Int: NSValueTransformerName]
     /// Uniqueness constraints as slot lists, the superentity's included.
     let constraintSlots: [[Int]]
-    /// The root of the entity's inheritance tree.
-    let rootEntity: NSEntityDescription
-    /// The entity and all its descendants.
-    let hierarchy: [NSEntityDescription]
+    /// The root of the entity's inheritance tree (kept alive by the model, like the entity itself).
+    unowned let rootEntity: NSEntityDescription
+    /// The entity's subentities and theirs; the entity holds them anyway, and they do not hold it.
+    private let descendants: [NSEntityDescription]
 
     init(entity: NSEntityDescription) {
         self.entity = entity
@@ -103,19 +103,24 @@ final class EntityLayout: @unchecked Sendable {
         constraintSlots = constraints
         rootEntity = root
 
-        var hierarchy: [NSEntityDescription] = []
-        var pending = [entity]
+        var descendants: [NSEntityDescription] = []
+        var pending = entity.subentities
         while let next = pending.popLast() {
-            hierarchy.append(next)
+            descendants.append(next)
             pending.append(contentsOf: next.subentities)
         }
-        self.hierarchy = hierarchy
+        self.descendants = descendants
 
         if let resolved = entity.managedObjectClassName.flatMap({ NSClassFromString($0) }) as? NSManagedObject.Type {
             objectClass = resolved
         } else {
             objectClass = NSManagedObject.self
         }
+    }
+
+    /// The entity and all its descendants.
+    var hierarchy: [NSEntityDescription] {
+        [entity] + descendants
     }
 
     /// Finds each relationship's inverse slot; needs the destination layouts, so runs after all are made.

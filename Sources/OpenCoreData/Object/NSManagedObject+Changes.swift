@@ -115,6 +115,15 @@ extension NSManagedObject {
         didTurnIntoFault()
     }
 
+    /// Drops the object's related objects and committed values, keeping its attributes: for an object
+    /// whose deletion was saved, which has left its context. Deleted objects related to each other (a
+    /// cascade) would otherwise keep each other alive.
+    func dropRelationships() {
+        committedSlots = nil
+        guard !isFault else { return }
+        for slot in layout.relationshipSlots { slots[slot] = nil }
+    }
+
     /// Drops the object's values and changes, leaving a fault. Related objects refer to each other
     /// (a person to its country, the country to its people): dropping the values is what lets a set
     /// of objects the app no longer holds be freed.

@@ -43,9 +43,11 @@ struct TransformedAttributeTests {
         /// The saved tags, read by a new context (from the reopened file for SQLite).
         func savedTags() throws -> Any? {
             if store == .sqlite { container = try SQLiteTestSupport.container(at: url, model: model) }
-            let notes = try SQLiteTestSupport.fetch("Note", in: container.newBackgroundContext())
+            // Objects can load their values only while their context lives.
+            let context = container.newBackgroundContext()
+            let notes = try SQLiteTestSupport.fetch("Note", in: context)
             #expect(notes.count == 1)
-            return notes.first?.value(forKey: "tags")
+            return withExtendedLifetime(context) { notes.first?.value(forKey: "tags") }
         }
     }
 
