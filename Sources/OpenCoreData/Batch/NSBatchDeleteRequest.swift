@@ -3,13 +3,9 @@ import Foundation
 /// A request that deletes the objects a fetch request matches (or the objects of given IDs) in the store,
 /// without loading them into a context.
 ///
-/// ```swift
-/// let fetch = NSFetchRequest<NSFetchRequestResult>(entityName: "Person")
-/// fetch.predicate = NSPredicate(format: "age < %d", 18)
-/// let request = NSBatchDeleteRequest(fetchRequest: fetch)
-/// request.resultType = .resultTypeObjectIDs
-/// let result = try context.execute(request) as? NSBatchDeleteResult
-/// ```
+/// Make it from an `NSFetchRequest<NSFetchRequestResult>` whose entity and predicate select the objects,
+/// set `resultType` to `.resultTypeObjectIDs` to learn which objects went, and run it with the context's
+/// `execute(_:)`, whose result is an ``NSBatchDeleteResult``.
 ///
 /// The SQLite store deletes the rows in SQL, in one transaction; the in-memory store supports the request
 /// too. Validation does not run. Relationships follow their delete rules: cascade deletes the

@@ -3,14 +3,9 @@ import Foundation
 /// A request that inserts objects of one entity from dictionaries of attribute values, in the store,
 /// without making managed objects in a context.
 ///
-/// ```swift
-/// let request = NSBatchInsertRequest(entityName: "Person", objects: [
-///     ["name": "Ada", "age": 36],
-///     ["name": "Alan", "age": 41],
-/// ])
-/// request.resultType = .count
-/// let result = try context.execute(request) as? NSBatchInsertResult
-/// ```
+/// Make it with the entity's name and an array of dictionaries of attribute values (or a handler that
+/// fills one dictionary, or one managed object, at a time), and run it with the context's `execute(_:)`,
+/// whose result is an ``NSBatchInsertResult``.
 ///
 /// Only attributes can be set: relationships stay empty. Missing attributes take their default values;
 /// validation does not run, and a value of the wrong type fails the request. When the entity has uniqueness

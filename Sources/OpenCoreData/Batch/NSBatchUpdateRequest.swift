@@ -3,13 +3,9 @@ import Foundation
 /// A request that sets properties of the objects of an entity that match a predicate, in the store,
 /// without loading them into a context.
 ///
-/// ```swift
-/// let request = NSBatchUpdateRequest(entityName: "Person")
-/// request.predicate = NSPredicate(format: "age >= %d", 18)
-/// request.propertiesToUpdate = ["isAdult": true]
-/// request.resultType = .updatedObjectsCountResultType
-/// let result = try context.execute(request) as? NSBatchUpdateResult
-/// ```
+/// Make it with the entity's name, set `predicate` to select the objects and `propertiesToUpdate` to the
+/// new values by property name (`["isAdult": true]`), and run it with the context's `execute(_:)`, whose
+/// result is an ``NSBatchUpdateResult``.
 ///
 /// Values are converted and stored as a save stores them; a value of the wrong type, or a key that names
 /// no attribute of the entity, fails the request. Validation does not run. The SQLite store updates the
