@@ -47,6 +47,7 @@ extension NSManagedObjectContext {
     /// loaded, unsaved changes are lost, and what the context held for them is freed.
     public func reset() {
         performAndWait {
+            let objects = registry.values
             detachRegisteredObjects()
             registry.removeAll()
             changedObjects.removeAll()

@@ -11,12 +11,15 @@ import Testing
 #if !canImport(CoreData)
 
 /// A versioned model of `Fixtures/Models/Migration/` and a store file to migrate from its first version to
-/// its current one.
-struct MigrationFixture {
+/// its current one. It keeps the containers it opens, so the objects a test reads stay loadable until the
+/// fixture goes: a released context's objects cannot be loaded.
+final class MigrationFixture {
     /// The model's name: `Renames` for `Renames.xcdatamodeld`.
     let name: String
     /// The store file, in a directory of its own.
     let storeURL: URL
+    /// The containers opened on the store, kept while the fixture lives.
+    private var containers: [NSPersistentContainer] = []
 
     init(_ name: String) throws {
         self.name = name
@@ -36,7 +39,9 @@ struct MigrationFixture {
     /// A container of `model` on the store file, with the store description's defaults (automatic
     /// migration with an inferred mapping model) unless `configure` changes them.
     func open(_ model: NSManagedObjectModel, configure: (NSPersistentStoreDescription) -> Void = { _ in }) throws -> NSPersistentContainer {
-        try SQLiteTestSupport.container(at: storeURL, model: model, configure: configure)
+        let container = try SQLiteTestSupport.container(at: storeURL, model: model, configure: configure)
+        containers.append(container)
+        return container
     }
 
     /// Creates the store with the first version and runs `body` on its view context, then saves.
