@@ -8,6 +8,7 @@ enum Scenario: String, CaseIterable {
     case managedUpdate = "3 CoreDataCodable, same payload again (update)"
     case sqliteInsert = "4 CoreDataCodable + save, new SQLite file"
     case sqliteUpdate = "4u CoreDataCodable + save, update payload"
+    case sqliteResync = "4s CoreDataCodable + save, same payload again after save"
     case grdbInsert = "5 GRDB records, insert"
     case grdbUpsert = "5u GRDB records, upsert update payload"
     case syncInsert = "6 sync by entity name, empty in-memory context"
@@ -50,6 +51,11 @@ enum Scenario: String, CaseIterable {
             try store.decode(payload, save: true)
             store.reset()
             return try store.measure { try store.decode(update, save: true) }
+        case .sqliteResync:
+            let store = try ManagedScenario(storeURL: directory.appendingPathComponent("people.sqlite"))
+            try store.decode(payload, save: true)
+            store.reset()
+            return try store.measure { try store.decode(payload, save: true) }
         case .syncInsert:
             let store = try ManagedScenario(storeURL: nil)
             return try store.measure { try store.sync(payload) }
