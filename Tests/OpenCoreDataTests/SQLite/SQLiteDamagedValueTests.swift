@@ -74,5 +74,23 @@ struct SQLiteDamagedValueTests {
         #expect(items.first?.value(forKey: "plist") == nil)
         #expect(items.first?.value(forKey: "string") as? String == "kept")
     }
+
+    // Found by fuzzing (Fuzz/, fuzz-sqlite-store): the store's metadata is JSON, so a damaged entry
+    // fails to open with the store's own error (a damaged property list leaked Foundation's objects).
+    @Test func aDamagedMetadataEntryFailsToOpenAsAnInvalidStore() throws {
+        let directory = try SQLiteTestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = directory.appendingPathComponent("DamagedMetadata.sqlite")
+        _ = try SQLiteTestSupport.container(at: url, model: SQLiteTestSupport.model())
+        let connection = try SQLiteConnection(path: url.path, readOnly: false, busyTimeout: 1)
+        try connection.execute("UPDATE Z_METADATA SET Z_VALUE = x'7B226974656D223A' WHERE Z_KEY = '\(NSStoreModelVersionHashesKey)'")
+
+        let coordinator = NSPersistentStoreCoordinator(managedObjectModel: SQLiteTestSupport.model())
+        let error = #expect(throws: NSError.self) {
+            try coordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: url, options: nil)
+        }
+        #expect(error?.domain == NSCocoaErrorDomain)
+        #expect(error?.code == NSPersistentStoreInvalidTypeError)
+    }
 }
 #endif

@@ -21,23 +21,36 @@ struct SQLiteMetadataTable {
     /// The entity version hashes of the model the store was saved with; nil for a new file.
     func versionHashes() throws -> [String: Data]? {
         guard case .blob(let data) = try value(StoreMetadataKey.versionHashes) else { return nil }
-        return try PropertyListSerialization.propertyList(from: data, options: [], format: nil) as? [String: Data]
+        return try decode([String: Data].self, from: data, key: StoreMetadataKey.versionHashes)
     }
 
     /// The definition of the model the store was saved with; nil for files that do not record it.
     func storedModel() throws -> StoredModel? {
         guard case .blob(let data) = try value(StoreMetadataKey.model) else { return nil }
-        return try JSONDecoder().decode(StoredModel.self, from: data)
+        return try decode(StoredModel.self, from: data, key: StoreMetadataKey.model)
+    }
+
+    /// The JSON value `data` of the metadata entry `key`; a damaged value throws
+    /// `NSPersistentStoreInvalidTypeError`.
+    private func decode<Value: Decodable>(_ type: Value.Type, from data: Data, key: String) throws -> Value {
+        do {
+            return try JSONDecoder().decode(type, from: data)
+        } catch {
+            throw CoreDataError.make(NSPersistentStoreInvalidTypeError, "The store's metadata entry \(key) is damaged: \(error)")
+        }
     }
 
     /// Records `model` as the model of the store's data.
+    ///
+    /// Every metadata value is JSON, read back with `JSONDecoder`: a damaged file then fails to
+    /// open with an error and nothing else (swift-corelibs-foundation's binary property list
+    /// reader leaks the objects it made before a parse fails).
     func write(_ model: NSManagedObjectModel) throws {
-        let hashes = try PropertyListSerialization.data(fromPropertyList: model.entityVersionHashesByName, format: .binary, options: 0)
-        try set(StoreMetadataKey.versionHashes, .blob(hashes))
-        let identifiers = model.versionIdentifiers.compactMap { $0 as? String }.sorted()
-        try set(StoreMetadataKey.versionIdentifiers, .blob(try PropertyListSerialization.data(fromPropertyList: identifiers, format: .binary, options: 0)))
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
+        try set(StoreMetadataKey.versionHashes, .blob(try encoder.encode(model.entityVersionHashesByName)))
+        let identifiers = model.versionIdentifiers.compactMap { $0 as? String }.sorted()
+        try set(StoreMetadataKey.versionIdentifiers, .blob(try encoder.encode(identifiers)))
         try set(StoreMetadataKey.model, .blob(try encoder.encode(StoredModel(model: model))))
     }
 
@@ -47,9 +60,9 @@ struct SQLiteMetadataTable {
         guard case .text(let uuid) = try value(StoreMetadataKey.uuid) else {
             throw CoreDataError.make(NSPersistentStoreInvalidTypeError, "The file is not an OpenCoreData SQLite store: it has no store identifier.")
         }
-        var identifiers: [Any] = []
+        var identifiers: [String] = []
         if case .blob(let data) = try value(StoreMetadataKey.versionIdentifiers) {
-            identifiers = try PropertyListSerialization.propertyList(from: data, options: [], format: nil) as? [Any] ?? []
+            identifiers = try decode([String].self, from: data, key: StoreMetadataKey.versionIdentifiers)
         }
         return [
             NSStoreTypeKey: NSSQLiteStoreType,
