@@ -257,7 +257,7 @@ final class ImportSession: ContextSession, @unchecked Sendable {
         if let identity = read.identity {
             let table = identities.table(for: type.mapping)
             let found = try table.object(slot: prepared?.slot, identity: identity) {
-                try insert(type, identityValues: read.identityValues, registered: (table, identity))
+                try insert(type, identityValues: read.identityValues, registered: (table, identity), values: read.values)
             }
             object = found.object
             slot = (table, found.slot)
@@ -266,7 +266,7 @@ final class ImportSession: ContextSession, @unchecked Sendable {
                 state = undo.recordChange(object, slot: slot, keepsDefaultHooks: type.keepsDefaultHooks)
             }
         } else {
-            object = try insert(type, identityValues: read.identityValues, registered: nil)
+            object = try insert(type, identityValues: read.identityValues, registered: nil, values: read.values)
             state = .inserted
         }
         prepared?.object = ObjectIdentifier(object)
@@ -298,12 +298,14 @@ final class ImportSession: ContextSession, @unchecked Sendable {
         try body()
     }
 
-    /// Inserts a new object and sets its identity; `registered` is where the caller registers it.
-    /// Throws ``CoreDataCodableError/abstractEntity`` for an abstract entity.
+    /// Inserts a new object and sets its identity; `registered` is where the caller registers it,
+    /// and `values` what it is made from (they may name a subentity). Throws
+    /// ``CoreDataCodableError/abstractEntity`` for an abstract entity.
     func insert(
-        _ type: DecodableType, identityValues: [Any], registered: (table: IdentityTable, identity: ObjectIdentity)?
+        _ type: DecodableType, identityValues: [Any], registered: (table: IdentityTable, identity: ObjectIdentity)?,
+        values: ObjectValues? = nil
     ) throws -> NSManagedObject {
-        let object = try type.insertObject(into: context)
+        let object = try type.insertObject(into: context, values: values)
         for (property, value) in zip(type.mapping.identityProperties, identityValues) {
             object.setValue(value, forKey: property.name)
         }

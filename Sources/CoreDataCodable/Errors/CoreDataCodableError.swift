@@ -170,9 +170,9 @@ public struct CoreDataCodableError: Error, CustomStringConvertible, Sendable {
             message = "\(entity) is abstract, and Core Data never makes objects of an abstract entity: \(choices), "
                 + "or make \(entity) concrete in the model."
         case .noPrimaryKey(let entity):
-            message = "\(entity) has no single primary key: declare a single `identityAttribute` (in the class, or in the "
-                + "entity's user info as Groot does), set `sync.isPrimaryKey` in an attribute's user info, or name the "
-                + "attribute `id`, `remoteID` or `syncID`. A composite identity is decoded by a class that declares it."
+            message = "\(entity) has no primary key: set `sync.isPrimaryKey` (or `JC.isIdentifier`) in an attribute's user "
+                + "info, name an attribute `id`, `remoteID` or `syncID`, or name the identity in the entity's user info as "
+                + "Groot does (`identityAttributes`, comma-separated for a composite identity)."
         }
         guard !path.isEmpty else { return message }
         return message + " (coding path: \(path.map(\.stringValue).joined(separator: ".")))"

@@ -12,6 +12,9 @@ final class DecodableType: @unchecked Sendable {
     private let objectClass: NSManagedObject.Type
     /// The type's own hooks; nil when it keeps the defaults.
     private let hooks: Hooks?
+    /// How objects of the entity's subentities are made and filled, for an entity decoded by the
+    /// model alone that has subentities.
+    let subentities: SubentityDecoding?
 
     /// The hooks of a class that may implement its own.
     private struct Hooks {
@@ -19,20 +22,25 @@ final class DecodableType: @unchecked Sendable {
         let initialize: (NSManagedObject, any Decoder) throws -> Void
     }
 
-    private init(mapping: EntityMapping, objectClass: NSManagedObject.Type, hooks: Hooks?) {
+    private init(mapping: EntityMapping, objectClass: NSManagedObject.Type, hooks: Hooks?, subentities: SubentityDecoding? = nil) {
         self.mapping = mapping
         self.objectClass = objectClass
         self.hooks = hooks
+        self.subentities = subentities
     }
 
     /// Whether the type keeps the default `container(for:)` and `initialize(from:)`: the import
     /// reads the JSON as it is and applies the values itself, and nothing else changes the objects.
     var keepsDefaultHooks: Bool { hooks == nil }
 
-    /// Inserts a new object of the entity, of the type's class, into `context`. Core Data never
-    /// makes objects of an abstract entity: one throws ``CoreDataCodableError/abstractEntity``.
-    func insertObject(into context: NSManagedObjectContext) throws -> NSManagedObject {
-        let entity = mapping.entity
+    /// Inserts a new object of the entity, of the type's class, into `context`; of the subentity
+    /// `values` name, if any (``subentities``). Core Data never makes objects of an abstract
+    /// entity: one throws ``CoreDataCodableError/abstractEntity``.
+    func insertObject(into context: NSManagedObjectContext, values: ObjectValues? = nil) throws -> NSManagedObject {
+        var (entity, objectClass) = (mapping.entity, objectClass)
+        if let values, let subentity = subentities?.subentity(namedIn: values) {
+            (entity, objectClass) = (subentity.entity, subentity.objectClass)
+        }
         guard !entity.isAbstract else {
             throw CoreDataCodableError(.abstractEntity(entity: entity.codableName, subentities: entity.subentities.map(\.codableName)))
         }
@@ -98,8 +106,8 @@ final class DecodableType: @unchecked Sendable {
 
     /// The hooks of an entity whose class does not adopt ``CoreDataDecodable``: the JSON object as
     /// it is, and a default initialization, with the keys `mapping` holds.
-    static func generic(managedType: NSManagedObject.Type, mapping: EntityMapping) -> DecodableType {
-        DecodableType(mapping: mapping, objectClass: managedType, hooks: nil)
+    static func generic(managedType: NSManagedObject.Type, mapping: EntityMapping, subentities: SubentityDecoding? = nil) -> DecodableType {
+        DecodableType(mapping: mapping, objectClass: managedType, hooks: nil, subentities: subentities)
     }
 }
 

@@ -35,6 +35,22 @@ enum IdentityFetch {
         }
     }
 
+    /// The predicate of exactly the objects whose identity attributes, named `names`, have one of
+    /// `identities`: `id IN {...}` for a single attribute, else an `OR` of one `AND` per identity.
+    /// A sync deletes the objects it fetches and does not name, so it cannot fetch a superset.
+    static func predicate(matching identities: Set<ObjectIdentity>, of names: [String]) -> NSPredicate {
+        func comparison(_ name: String, _ type: NSComparisonPredicate.Operator, _ constant: Any) -> NSPredicate {
+            NSComparisonPredicate(
+                leftExpression: NSExpression(forKeyPath: name), rightExpression: NSExpression(forConstantValue: constant),
+                modifier: .direct, type: type, options: []
+            )
+        }
+        guard names.count > 1 else { return comparison(names.first ?? "", .in, identities.map { $0.constant(at: 0) }) }
+        return NSCompoundPredicate(orPredicateWithSubpredicates: identities.map { identity in
+            NSCompoundPredicate(andPredicateWithSubpredicates: names.indices.map { comparison(names[$0], .equalTo, identity.constant(at: $0)) })
+        })
+    }
+
     /// The distinct values of the identity attribute at `index`, in first-seen order.
     private static func distinctValues(at index: Int, of identities: [ObjectIdentity], count: Int) -> [Any] {
         // Identities are distinct: so are the values of a single identity attribute.

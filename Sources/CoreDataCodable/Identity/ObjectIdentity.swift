@@ -87,8 +87,9 @@ struct ObjectIdentity: Hashable {
     }
 
     /// The identity of `object` by the identity attributes' `properties`; nil when one of the
-    /// values is nil. The mappings hold the attributes' names and types read once.
-    init?(of object: NSManagedObject, properties: [PropertyMapping]) {
+    /// values is nil. The import passes its mappings, which hold the attributes' names and types
+    /// read once; a sync passes the attributes.
+    init?(of object: NSManagedObject, properties: [some IdentityProperty]) {
         // A single attribute, the common case, goes without an array of values.
         if properties.count == 1, let property = properties.first {
             guard let value = object.value(forKey: property.name) else { return nil }
@@ -101,15 +102,15 @@ struct ObjectIdentity: Hashable {
             guard let value = object.value(forKey: property.name) else { return nil }
             values.append(value)
         }
-        self.init(values: values, properties: properties)
+        self.init(values: values, types: properties.map(\.attributeType))
     }
 
-    /// An identity from the values of the identity attributes of `properties`, in their order.
-    init?(values: [Any], properties: [PropertyMapping]) {
+    /// An identity from the values of identity attributes of the types `types`, in their order.
+    init?(values: [Any], types: [NSAttributeType]) {
         var normalized: [AnyHashable] = []
         normalized.reserveCapacity(values.count)
-        for (value, property) in zip(values, properties) {
-            guard let element = ObjectIdentity.normalized(value, for: property.attributeType) else { return nil }
+        for (value, type) in zip(values, types) {
+            guard let element = ObjectIdentity.normalized(value, for: type) else { return nil }
             normalized.append(element)
         }
         self.init(normalized)
@@ -153,6 +154,15 @@ struct ObjectIdentity: Hashable {
         }
     }
 }
+
+/// An identity attribute as an identity reads it from an object: its name and type.
+protocol IdentityProperty {
+    var name: String { get }
+    var attributeType: NSAttributeType { get }
+}
+
+extension PropertyMapping: IdentityProperty {}
+extension NSAttributeDescription: IdentityProperty {}
 
 extension ObjectIdentity: Comparable {
     /// Orders identities value by value: numbers numerically, strings and the rest by text.

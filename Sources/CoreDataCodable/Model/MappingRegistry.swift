@@ -140,14 +140,29 @@ final class MappingRegistry: @unchecked Sendable {
     }
 
     /// How a model-driven sync decodes `entity`'s objects: every property under its own name (the
-    /// sync translates JSON keys to them first), identified by Sync's primary key.
+    /// sync translates JSON keys to them first), identified by its sync identity attributes.
     func syncDecodableType(for entity: NSEntityDescription, in model: NSManagedObjectModel) throws -> DecodableType {
         let key = TypeInModel(type: ObjectIdentifier(SyncConventionsKey.self), model: ObjectIdentifier(model), entity: entity.codableName)
         return try cached(\.decodableTypes, key, model: model) {
-            let identity = entity.syncPrimaryKeyAttribute.map { IdentityAttribute([$0.name]) } ?? .none
+            let identity = IdentityAttribute(entity.syncIdentityAttributes.map(\.name))
             let mapping = try EntityMapping(entity: entity, keys: CoreDataDefaultCodingKeys.self, identity: identity, codableAttributes: [:])
-            return DecodableType.generic(managedType: managedClass(of: entity, in: model), mapping: mapping)
+            return DecodableType.generic(
+                managedType: managedClass(of: entity, in: model), mapping: mapping, subentities: try subentityDecoding(of: entity, in: model)
+            )
         }
+    }
+
+    /// How a sync makes and fills objects of `entity`'s subentities, at any depth; nil when it has none.
+    private func subentityDecoding(of entity: NSEntityDescription, in model: NSManagedObjectModel) throws -> SubentityDecoding? {
+        var subentities: [SubentityDecoding.Subentity] = []
+        var pending = entity.subentities
+        while let subentity = pending.popLast() {
+            pending.append(contentsOf: subentity.subentities)
+            let mapping = try EntityMapping(entity: subentity, keys: CoreDataDefaultCodingKeys.self, identity: .none, codableAttributes: [:])
+            let added = mapping.properties.filter { $0.attribute != nil && entity.attributesByName[$0.name] == nil }
+            subentities.append(SubentityDecoding.Subentity(entity: subentity, objectClass: managedClass(of: subentity, in: model), addedAttributes: added))
+        }
+        return subentities.isEmpty ? nil : SubentityDecoding(subentities: subentities)
     }
 }
 

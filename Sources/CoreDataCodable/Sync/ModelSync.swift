@@ -15,7 +15,8 @@ import Foundation
 struct ModelSync {
     let session: ImportSession
     let scope: SyncScope
-    let primaryKey: NSAttributeDescription
+    /// The attributes that identify the entity's objects (``NSEntityDescription/syncIdentityAttributes``).
+    let identityAttributes: [NSAttributeDescription]
     /// The caller's decoder, whose `userInfo` the decode gets.
     let callerDecoder: JSONDecoder
     /// Whether the sync should stop, asked between its phases.
@@ -35,9 +36,12 @@ struct ModelSync {
         translator.storedKeys = SyncStoredKeys(context: context)
         let (translated, skipped) = try translator.translate(array: elements, of: entity, path: [])
         try stopIfCancelled()
-        // Every translated element has its primary key: the translator drops those without one.
-        let keyed = translated.compactMap { element in
-            element[primaryKey.name].flatMap { SyncPayloadTranslator.identity($0, of: primaryKey) }.map { (json: element, key: $0) }
+        // Every translated element has its identity: the translator drops those without one. An
+        // entity without identity attributes (Groot's) inserts every element.
+        let keyed: [(json: [String: Any], key: ObjectIdentity)] = identityAttributes.isEmpty ? [] : translated.compactMap { element in
+            let values = identityAttributes.compactMap { element[$0.name] }
+            return values.count == identityAttributes.count
+                ? SyncPayloadTranslator.identity(values, of: identityAttributes).map { (json: element, key: $0) } : nil
         }
         let payloadKeys = Set(keyed.map(\.key))
         let stored = try storedObjects(keys: payloadKeys)
@@ -46,7 +50,7 @@ struct ModelSync {
         session.identities.table(for: mapping.mapping).register(found: byKey.map { ($0.key, $0.object) })
         let existing = Set(byKey.map(\.key))
         let allowedElements = keyed.filter { operations.contains(existing.contains($0.key) ? .update : .insert) }
-        let allowed = allowedElements.map(\.json)
+        let allowed = identityAttributes.isEmpty ? (operations.contains(.insert) ? translated : []) : allowedElements.map(\.json)
         let insertedBefore = context.insertedObjects
         let updatedBefore = Set(context.updatedObjects.map(ObjectIdentifier.init))
         let objects = try decode(allowed, mapping: mapping)
@@ -119,23 +123,17 @@ struct ModelSync {
         if isCancelled() { throw CancellationError() }
     }
 
-    /// The stored objects of the entity, with their primary keys, that the payload names or, when
+    /// The stored objects of the entity, with their identities, that the payload names or, when
     /// deleting, that are in scope: one fetch.
     private func storedObjects(keys: Set<ObjectIdentity>) throws -> [(key: ObjectIdentity, object: NSManagedObject)] {
-        let named = NSComparisonPredicate(
-            leftExpression: NSExpression(forKeyPath: primaryKey.name),
-            rightExpression: NSExpression(forConstantValue: keys.map { $0.constant(at: 0) }),
-            modifier: .direct, type: .in, options: []
-        )
+        var conditions: [NSPredicate] = []
+        if !identityAttributes.isEmpty { conditions.append(IdentityFetch.predicate(matching: keys, of: identityAttributes.map(\.name))) }
+        if operations.contains(.delete) { conditions.append(try scope.deletionPredicate() ?? NSPredicate(value: true)) }
+        guard !conditions.isEmpty else { return [] }
         let request = NSFetchRequest<NSManagedObject>(entityName: entity.codableName)
-        if operations.contains(.delete) {
-            let inScope = try scope.deletionPredicate() ?? NSPredicate(value: true)
-            request.predicate = NSCompoundPredicate(orPredicateWithSubpredicates: [named, inScope])
-        } else {
-            request.predicate = named
-        }
+        request.predicate = conditions.count == 1 ? conditions[0] : NSCompoundPredicate(orPredicateWithSubpredicates: conditions)
         return try session.context.fetch(request).compactMap { object in
-            object.identity(of: primaryKey).map { ($0, object) }
+            object.identity(of: identityAttributes).map { ($0, object) }
         }
     }
 
@@ -166,8 +164,8 @@ struct ModelSync {
         let context = session.context
         context.processPendingChanges()
         for object in context.updatedObjects where !updatedBefore.contains(ObjectIdentifier(object)) {
-            if let primaryKey = translator.keys.primaryKey(of: object.entity),
-               let key = object.identity(of: primaryKey),
+            let identityAttributes = translator.keys.identity(of: object.entity)
+            if !identityAttributes.isEmpty, let key = object.identity(of: identityAttributes),
                translator.objectKeys[object.entity.codableName]?.contains(key) == true {
                 continue
             }

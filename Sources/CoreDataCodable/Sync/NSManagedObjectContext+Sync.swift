@@ -83,11 +83,9 @@ extension NSManagedObjectContext {
             guard let entity = session.model.entitiesByName[entityName] else {
                 throw CoreDataCodableError(.unknownEntity(name: entityName))
             }
-            guard let primaryKey = entity.syncPrimaryKeyAttribute else {
-                throw CoreDataCodableError(.noPrimaryKey(entity: entityName))
-            }
+            let identityAttributes = try entity.syncIdentityAttributesRequired()
             let scope = SyncScope(context: self, entity: entity, predicate: predicate, parent: parent, operations: operations)
-            let sync = ModelSync(session: session, scope: scope, primaryKey: primaryKey, callerDecoder: decoder, isCancelled: isCancelled)
+            let sync = ModelSync(session: session, scope: scope, identityAttributes: identityAttributes, callerDecoder: decoder, isCancelled: isCancelled)
             return try sync.run(elements)
         }
     }

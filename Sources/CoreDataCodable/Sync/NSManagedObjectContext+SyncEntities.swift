@@ -29,10 +29,10 @@ extension NSManagedObjectContext {
                 guard let elements = arrays[key] as? [Any] else {
                     throw CoreDataCodableError(.invalidSyncPayload(entity: entity.codableName))
                 }
-                guard let primaryKey = entity.syncPrimaryKeyAttribute else { throw CoreDataCodableError(.noPrimaryKey(entity: entity.codableName)) }
+                let identityAttributes = try entity.syncIdentityAttributesRequired()
                 func sync(_ operations: SyncOperations, attributesOnly: Bool) -> ModelSync {
                     let scope = SyncScope(context: self, entity: entity, predicate: nil, parent: nil, operations: operations)
-                    var sync = ModelSync(session: session, scope: scope, primaryKey: primaryKey, callerDecoder: decoder) { false }
+                    var sync = ModelSync(session: session, scope: scope, identityAttributes: identityAttributes, callerDecoder: decoder) { false }
                     sync.attributesOnly = attributesOnly
                     return sync
                 }

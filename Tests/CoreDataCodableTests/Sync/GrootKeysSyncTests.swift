@@ -68,15 +68,112 @@ struct GrootKeysSyncTests {
         #expect((json?["team"] as? [String: Any])?["id"] as? String == "T-1")
     }
 
-    @Test func aCompositeIdentityCannotBeSyncedByEntityName() throws {
-        let stack = try TestStack(model: Fixture.model("Comics"))
-        _ = stack.read {
-            #expect {
-                try stack.context.sync([["row": 1, "column": 2]], inEntityNamed: "Tile")
-            } throws: { error in
-                (error as? CoreDataCodableError)?.code == CoreDataCodableError.noPrimaryKey
+    /// `row,column color` of every tile, in order.
+    private static func tiles(in stack: TestStack) throws -> [String] {
+        try stack.read {
+            try stack.context.objects(entityNamed: "Tile", "ORDER BY row, column").map {
+                "\($0.value(forKey: "row") ?? "nil"),\($0.value(forKey: "column") ?? "nil") \($0.value(forKey: "color") ?? "nil")"
             }
         }
+    }
+
+    @Test func aCompositeIdentityMatchesByEveryAttribute() throws {
+        let stack = try TestStack(model: Fixture.model("Comics"))
+        _ = try stack.read { try stack.context.sync(Fixture.syncPayload("tiles"), inEntityNamed: "Tile") }
+        _ = try stack.read { try stack.context.sync(Fixture.syncPayload("tilesUpdate"), inEntityNamed: "Tile", operations: .upsert) }
+        #expect(try Self.tiles(in: stack) == ["1,2 green", "1,3 blue", "2,2 white", "2,3 black"])
+    }
+
+    @Test func aCompositeIdentityDeletesTheObjectsThePayloadNoLongerNames() throws {
+        let stack = try TestStack(model: Fixture.model("Comics"))
+        _ = try stack.read { try stack.context.sync(Fixture.syncPayload("tiles"), inEntityNamed: "Tile") }
+        let changes = try stack.read { try stack.context.sync(Fixture.syncPayload("tilesUpdate"), inEntityNamed: "Tile") }
+        #expect(try Self.tiles(in: stack) == ["1,2 green", "2,3 black"])
+        #expect((changes.inserted.count, changes.updated.count, changes.deleted.count) == (1, 1, 2))
+    }
+}
+
+/// Groot's entity keys: `entityMapperName` chooses the subentity an object is made of, and
+/// `JSONDictionaryTransformerName` rewrites each JSON object first; an entity without identity
+/// attributes inserts each object.
+@Suite("Sync by Groot's entity mapper and dictionary transformer")
+struct GrootEntityKeysSyncTests {
+    /// Groot's entity mapper: a vehicle's `kind` as its subentity's name.
+    private final class VehicleKindMapper: ValueTransformer {
+        override func transformedValue(_ value: Any?) -> Any? {
+            switch (value as? [String: Any])?["kind"] as? String {
+            case "car": "Car"
+            case "boat": "Boat"
+            default: nil
+            }
+        }
+    }
+
+    /// Groot's dictionary transformer: an older API's `legacy_id` as `id`.
+    private final class LegacyIDTransformer: ValueTransformer {
+        override func transformedValue(_ value: Any?) -> Any? {
+            guard var object = value as? [String: Any] else { return nil }
+            object["id"] = object["legacy_id"]
+            return object
+        }
+    }
+
+    private static func stack() throws -> TestStack {
+        ValueTransformer.setValueTransformer(VehicleKindMapper(), forName: NSValueTransformerName("ComicsVehicleKind"))
+        ValueTransformer.setValueTransformer(LegacyIDTransformer(), forName: NSValueTransformerName("ComicsLegacyID"))
+        return try TestStack(model: Fixture.model("Comics"))
+    }
+
+    /// `entity identifier wheels sails` of every vehicle, by identifier.
+    private static func vehicles(in stack: TestStack) throws -> [String] {
+        try stack.read {
+            try stack.context.objects(entityNamed: "Vehicle", "ORDER BY identifier").map { vehicle in
+                let values = ["identifier", "wheels", "sails"].map { key in
+                    vehicle.entity.attributesByName[key] == nil ? "-" : "\(vehicle.value(forKey: key) ?? "nil")"
+                }
+                return ([vehicle.entity.name ?? "?"] + values).joined(separator: " ")
+            }
+        }
+    }
+
+    @Test func theEntityMapperChoosesEachNestedObjectsSubentity() throws {
+        let stack = try Self.stack()
+        _ = try stack.read { try stack.context.sync(Fixture.syncPayload("garage"), inEntityNamed: "Garage", operations: .upsert) }
+        #expect(try Self.vehicles(in: stack) == ["Car 1 4 -", "Boat 2 - 2"])
+    }
+
+    @Test func anEntityWithoutIdentityAttributesInsertsEachObject() throws {
+        let stack = try Self.stack()
+        _ = try stack.read { try stack.context.sync(Fixture.syncPayload("garage"), inEntityNamed: "Garage", operations: .upsert) }
+        _ = try stack.read { try stack.context.sync(Fixture.syncPayload("garage"), inEntityNamed: "Garage", operations: .upsert) }
+        #expect(try stack.read { try stack.context.objects(entityNamed: "Garage").count } == 2)
+        #expect(try Self.vehicles(in: stack) == ["Car 1 4 -", "Boat 2 - 2"])
+    }
+
+    @Test func aSyncIntoTheAbstractEntityUpdatesTheSubentitysOwnAttributes() throws {
+        let stack = try Self.stack()
+        _ = try stack.read { try stack.context.sync(Fixture.syncPayload("garage"), inEntityNamed: "Garage", operations: .upsert) }
+        _ = try stack.read { try stack.context.sync(Fixture.syncPayload("vehicleUpdate"), inEntityNamed: "Vehicle", operations: .upsert) }
+        #expect(try Self.vehicles(in: stack) == ["Car 1 6 -", "Boat 2 - 2"])
+    }
+
+    @Test func aNewObjectTheMapperGivesNoSubentityForThrowsAbstractEntity() throws {
+        let stack = try Self.stack()
+        stack.read {
+            #expect {
+                try stack.context.sync(Fixture.syncPayload("vehicleUpdate"), inEntityNamed: "Vehicle")
+            } throws: { error in
+                (error as? CoreDataCodableError)?.code == CoreDataCodableError.abstractEntity
+            }
+            #expect(!stack.context.hasChanges)
+        }
+    }
+
+    @Test func theDictionaryTransformerRewritesEachObjectFirst() throws {
+        let stack = try Self.stack()
+        _ = try stack.read { try stack.context.sync(Fixture.syncPayload("villains"), inEntityNamed: "Villain") }
+        let names = try stack.read { try stack.context.object(entityNamed: "Villain", withPrimaryKey: 5)?.value(forKey: "name") as? String }
+        #expect(names == "Moriarty")
     }
 }
 #endif

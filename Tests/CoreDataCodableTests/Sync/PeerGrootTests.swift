@@ -17,7 +17,8 @@ struct PeerGrootCorpusPresenceTests {
     }
 }
 
-/// Groot's character scenarios, synced by entity name with Groot's semantics (`.upsert`).
+/// Groot's character, card and container scenarios, synced by entity name with Groot's semantics
+/// (`.upsert`).
 @Suite("Groot's model and fixtures", .enabled(if: groot.isAvailable))
 struct PeerGrootTests {
     private static func stack() throws -> TestStack {
@@ -49,6 +50,85 @@ struct PeerGrootTests {
         try Self.sync("characters", into: "Character", in: stack)
         try Self.sync("characters_update", into: "Character", in: stack)
         #expect(try Self.characters(in: stack) == ["1699 Batman Bruce Wayne", "1700 Superman Clark Kent", "1701 Spiderman nil"])
+    }
+
+    /// `suit value played` of every card, by suit and value.
+    private static func cards(in stack: TestStack) throws -> [String] {
+        try stack.read {
+            try stack.context.objects(entityNamed: "Card", "ORDER BY suit, value").map {
+                "\($0.value(forKey: "suit") ?? "nil") \($0.value(forKey: "value") ?? "nil") \($0.value(forKey: "numberOfTimesPlayed") ?? "nil")"
+            }
+        }
+    }
+
+    // Groot's testSerializationWithCompositeKey: `identityAttributes` is "suit, value".
+    @Test func cardsMatchByTheirCompositeIdentity() throws {
+        let stack = try Self.stack()
+        try Self.sync("cards", into: "Card", in: stack)
+        try Self.sync("cards_update", into: "Card", in: stack)
+        #expect(try Self.cards(in: stack) == ["Clubs Three 1", "Diamonds Three 2", "Hearts Jack 4"])
+    }
+
+    /// Groot's tests' entity mapper of `Abstract`: `type` "A" or "B" as `ConcreteA` or `ConcreteB`.
+    private final class AbstractMapper: ValueTransformer {
+        override func transformedValue(_ value: Any?) -> Any? {
+            switch (value as? [String: Any])?["type"] as? String {
+            case "A": "ConcreteA"
+            case "B": "ConcreteB"
+            default: nil
+            }
+        }
+    }
+
+    /// `entity identifier foo-or-bar` of every `Abstract`, by identifier.
+    private static func abstracts(in stack: TestStack) throws -> [String] {
+        try stack.read {
+            try stack.context.objects(entityNamed: "Abstract", "ORDER BY identifier").map { object in
+                let own = object.entity.attributesByName["foo"] != nil ? "foo" : "bar"
+                return "\(object.entity.name ?? "?") \(object.value(forKey: "identifier") ?? "nil") \(object.value(forKey: own) ?? "nil")"
+            }
+        }
+    }
+
+    // Groot's testSerializationWithEntityInheritance: `entityMapperName` on the abstract entity.
+    @Test func aContainersAbstractsAreMadeOfTheSubentitiesTheMapperNames() throws {
+        ValueTransformer.setValueTransformer(AbstractMapper(), forName: NSValueTransformerName("GrootTests.Abstract"))
+        let stack = try Self.stack()
+        try Self.sync("container", into: "Container", in: stack)
+        #expect(try Self.abstracts(in: stack) == ["ConcreteA 1 this is A", "ConcreteB 2 this is B"])
+        #expect(try stack.read { try stack.context.objects(entityNamed: "Container").count } == 1)
+    }
+
+    // Groot's testSerializationWithEntityInheritance, continued: an update by the abstract entity.
+    @Test func anUpdateByTheAbstractEntitySetsTheSubentitysAttribute() throws {
+        ValueTransformer.setValueTransformer(AbstractMapper(), forName: NSValueTransformerName("GrootTests.Abstract"))
+        let stack = try Self.stack()
+        try Self.sync("container", into: "Container", in: stack)
+        _ = try stack.read {
+            try stack.context.sync(["id": 1, "foo": "A has been updated"], inEntityNamed: "Abstract", operations: .upsert)
+        }
+        #expect(try Self.abstracts(in: stack) == ["ConcreteA 1 A has been updated", "ConcreteB 2 this is B"])
+    }
+
+    /// Groot's tests' dictionary transformer: `legacy_id` as `id`.
+    private final class LegacyIDTransformer: ValueTransformer {
+        override func transformedValue(_ value: Any?) -> Any? {
+            guard var object = value as? [String: Any] else { return nil }
+            object["id"] = object["legacy_id"]
+            return object
+        }
+    }
+
+    // Groot's testSerializationWithDictionaryTransformer: the key set on `Character` at run time.
+    @Test func aDictionaryTransformerRewritesEachCharacterFirst() throws {
+        ValueTransformer.setValueTransformer(LegacyIDTransformer(), forName: NSValueTransformerName("GrootTests.DictionaryTransformer"))
+        let model = try NSManagedObjectModel(validatingContentsOf: groot.root.appendingPathComponent("Model.xcdatamodeld"))
+        model.entitiesByName["Character"]?.userInfo?["JSONDictionaryTransformerName"] = "GrootTests.DictionaryTransformer"
+        let stack = try TestStack(model: model)
+        _ = try stack.read {
+            try stack.context.sync(["name": "Batman", "real_name": "Bruce Wayne", "legacy_id": "1699"], inEntityNamed: "Character")
+        }
+        #expect(try Self.characters(in: stack) == ["1699 Batman Bruce Wayne"])
     }
 }
 #endif

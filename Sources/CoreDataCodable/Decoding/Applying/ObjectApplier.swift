@@ -29,6 +29,13 @@ struct ObjectApplier {
                 }
             }
         }
+        // An object of a subentity also gets the attributes its subentity adds.
+        if let subentities = read.type.subentities, object.entity !== mapping.entity {
+            for property in subentities.addedAttributes(of: object.entity) {
+                guard let attribute = property.attribute else { continue }
+                try applyAttribute(property, attribute, from: values, to: object, state: state, entity: object.entity.codableName)
+            }
+        }
     }
 
     /// Sets an attribute present in `values` on `object`.

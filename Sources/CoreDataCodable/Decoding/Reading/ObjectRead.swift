@@ -49,7 +49,7 @@ final class ObjectRead {
 
     /// Sets the identity from the values decoded for the identity attributes, in their order.
     func setIdentity(values: [Any]) {
-        identity = values.isEmpty ? nil : ObjectIdentity(values: values, properties: type.mapping.identityProperties)
+        identity = values.isEmpty ? nil : ObjectIdentity(values: values, types: type.mapping.identityProperties.map(\.attributeType))
         decodedIdentityValues = identity?.isUnboxed == true ? [] : values
     }
 

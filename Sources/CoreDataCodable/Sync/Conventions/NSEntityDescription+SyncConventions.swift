@@ -1,19 +1,38 @@
 import Foundation
 
 extension NSEntityDescription {
-    /// The attribute Sync takes as the entity's primary key: the one Groot's `identityAttribute`
-    /// (or a single `identityAttributes`) names in the entity's user info or a superentity's; else
-    /// the one whose user info marks it (`sync.isPrimaryKey`, `hyper.isPrimaryKey` or
-    /// `JC.isIdentifier`, YES or true in any case); else `id`, else `remoteID`, else Lidenbrock's
-    /// `syncID`. Nil when there is none, or when Groot's keys name a composite identity.
-    var syncPrimaryKeyAttribute: NSAttributeDescription? {
+    /// The attributes a sync identifies the entity's objects by, in order: those Groot's
+    /// `identityAttributes` (comma-separated, several for a composite identity) or
+    /// `identityAttribute` names in the entity's user info or a superentity's; else the one whose
+    /// user info marks it (`sync.isPrimaryKey`, `hyper.isPrimaryKey` or `JC.isIdentifier`, YES or
+    /// true in any case); else `id`, else `remoteID`, else Lidenbrock's `syncID`. Empty when there
+    /// is none, or when Groot's keys name an attribute the entity does not have.
+    var syncIdentityAttributes: [NSAttributeDescription] {
         let identityNames = SyncUserInfo.identityAttributeNames(of: self)
         guard identityNames.isEmpty else {
-            return identityNames.count == 1 ? attributesByName[identityNames[0]] : nil
+            let attributes = identityNames.compactMap { attributesByName[$0] }
+            return attributes.count == identityNames.count ? attributes : []
         }
         let attributes = properties.compactMap { $0 as? NSAttributeDescription }
-        return attributes.first { SyncUserInfo.isSet(SyncUserInfo.primaryKeyFlags, of: $0) }
+        let primaryKey = attributes.first { SyncUserInfo.isSet(SyncUserInfo.primaryKeyFlags, of: $0) }
             ?? Self.conventionalPrimaryKeyNames.lazy.compactMap { self.attributesByName[$0] }.first
+        return primaryKey.map { [$0] } ?? []
+    }
+
+    /// The entity's ``syncIdentityAttributes`` for a sync into it. An entity without any is
+    /// synced only when it maps by Groot's keys, as Groot does: each element then inserts an
+    /// object. Any other throws ``CoreDataCodableError/noPrimaryKey``.
+    func syncIdentityAttributesRequired() throws -> [NSAttributeDescription] {
+        let attributes = syncIdentityAttributes
+        guard !attributes.isEmpty || mapsOnlyJSONKeyPaths else { throw CoreDataCodableError(.noPrimaryKey(entity: codableName)) }
+        return attributes
+    }
+
+    /// The entity's single sync identity attribute (``syncIdentityAttributes``), by which bare
+    /// identifiers name its objects; nil when there is none or the identity is composite.
+    var syncPrimaryKeyAttribute: NSAttributeDescription? {
+        let attributes = syncIdentityAttributes
+        return attributes.count == 1 ? attributes[0] : nil
     }
 
     /// Whether the entity follows Groot's mapping: one of its properties has a `JSONKeyPath`, so
@@ -63,8 +82,9 @@ extension NSPropertyDescription {
 }
 
 extension NSManagedObject {
-    /// The identity of the object's value of `primaryKey`; nil when it is not set.
-    func identity(of primaryKey: NSAttributeDescription) -> ObjectIdentity? {
-        value(forKey: primaryKey.name).flatMap { ObjectIdentity(value: $0, type: primaryKey.attributeType) }
+    /// The identity of the object's values of the identity attributes `attributes`; nil when one
+    /// is not set.
+    func identity(of attributes: [NSAttributeDescription]) -> ObjectIdentity? {
+        ObjectIdentity(of: self, properties: attributes)
     }
 }

@@ -19,6 +19,25 @@ enum SyncUserInfo {
     /// `identityAttributes` (comma-separated, several for a composite identity) and its older
     /// single `identityAttribute`.
     static let identityAttributeKeys = ["identityAttributes", "identityAttribute"]
+    /// Groot's entity key naming a registered `ValueTransformer` that rewrites each JSON object of
+    /// the entity before it is read.
+    static let dictionaryTransformerKey = "JSONDictionaryTransformerName"
+    /// Groot's entity key naming a registered `ValueTransformer` that gives, for a JSON object of
+    /// the entity, the name of the subentity to make.
+    static let entityMapperKey = "entityMapperName"
+
+    /// The registered transformer that `entity`'s user info, or its nearest superentity's, names
+    /// under `key`; nil when none does or the name is not registered.
+    static func transformer(_ key: String, of entity: NSEntityDescription) -> ValueTransformer? {
+        var current: NSEntityDescription? = entity
+        while let entity = current {
+            if let name = entity.userInfo?[key] {
+                return ValueTransformer(forName: NSValueTransformerName(rawValue: name as? String ?? "\(name)"))
+            }
+            current = entity.superentity
+        }
+        return nil
+    }
 
     /// The first value `property`'s user info holds under `keys`, as a string.
     static func string(_ keys: [String], of property: NSPropertyDescription) -> String? {

@@ -5,14 +5,63 @@ import Foundation
 final class SyncPayloadKeys {
     private var pathsByProperty: [ObjectIdentifier: [[String]]] = [:]
     private var identifierKeysByRelationship: [ObjectIdentifier: [String]] = [:]
-    private var primaryKeysByEntity: [ObjectIdentifier: NSAttributeDescription?] = [:]
+    private var identitiesByEntity: [ObjectIdentifier: [NSAttributeDescription]] = [:]
+    private var propertiesByEntity: [ObjectIdentifier: [NSPropertyDescription]] = [:]
+    private var transformersByEntity: [ObjectIdentifier: (dictionary: ValueTransformer?, entityMapper: ValueTransformer?)] = [:]
 
-    /// The entity's Sync primary key (``NSEntityDescription/syncPrimaryKeyAttribute``).
-    func primaryKey(of entity: NSEntityDescription) -> NSAttributeDescription? {
+    /// The properties a payload object of `entity` may set: the entity's own and, when it has
+    /// subentities, theirs too (the object found or made may be of a subentity).
+    func properties(of entity: NSEntityDescription) -> [NSPropertyDescription] {
         let id = ObjectIdentifier(entity)
-        if let known = primaryKeysByEntity[id] { return known }
-        let found = entity.syncPrimaryKeyAttribute
-        primaryKeysByEntity[id] = found
+        if let known = propertiesByEntity[id] { return known }
+        var properties = entity.properties
+        var names = Set(properties.map(\.name))
+        var pending = entity.subentities
+        while let subentity = pending.popLast() {
+            pending.append(contentsOf: subentity.subentities)
+            for property in subentity.properties where names.insert(property.name).inserted { properties.append(property) }
+        }
+        propertiesByEntity[id] = properties
+        return properties
+    }
+
+    /// `object` as the transformer that Groot's `JSONDictionaryTransformerName` names for `entity`
+    /// rewrites it; as it is without one, or when the transformer gives no JSON object.
+    func transformed(_ object: [String: Any], of entity: NSEntityDescription) -> [String: Any] {
+        guard let transformer = transformers(of: entity).dictionary else { return object }
+        return transformer.transformedValue(object) as? [String: Any] ?? object
+    }
+
+    /// The subentity of `entity` that `object` is an object of, by the transformer that Groot's
+    /// `entityMapperName` names; nil without one, or when it names no subentity of `entity`.
+    func subentity(of entity: NSEntityDescription, for object: [String: Any]) -> NSEntityDescription? {
+        guard !entity.subentities.isEmpty, let mapper = transformers(of: entity).entityMapper,
+              let name = mapper.transformedValue(object) as? String
+        else { return nil }
+        var pending = entity.subentities
+        while let subentity = pending.popLast() {
+            if subentity.name == name { return subentity }
+            pending.append(contentsOf: subentity.subentities)
+        }
+        return nil
+    }
+
+    private func transformers(of entity: NSEntityDescription) -> (dictionary: ValueTransformer?, entityMapper: ValueTransformer?) {
+        let id = ObjectIdentifier(entity)
+        if let known = transformersByEntity[id] { return known }
+        let found = (SyncUserInfo.transformer(SyncUserInfo.dictionaryTransformerKey, of: entity),
+                     SyncUserInfo.transformer(SyncUserInfo.entityMapperKey, of: entity))
+        transformersByEntity[id] = found
+        return found
+    }
+
+    /// The entity's sync identity attributes (``NSEntityDescription/syncIdentityAttributes``);
+    /// empty when it has none.
+    func identity(of entity: NSEntityDescription) -> [NSAttributeDescription] {
+        let id = ObjectIdentifier(entity)
+        if let known = identitiesByEntity[id] { return known }
+        let found = entity.syncIdentityAttributes
+        identitiesByEntity[id] = found
         return found
     }
 

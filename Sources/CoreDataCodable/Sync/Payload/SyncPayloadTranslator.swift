@@ -51,7 +51,7 @@ struct SyncPayloadTranslator {
                     codingPath: elementPath, debugDescription: "Expected a JSON object for a \(entity.codableName)."
                 ))
             }
-            if let result = try translate(object: object, of: entity, path: elementPath) {
+            if let result = try translate(object: keys.transformed(object, of: entity), of: entity, path: elementPath) {
                 translated.append(result)
             } else {
                 skipped.append(index)
@@ -60,25 +60,31 @@ struct SyncPayloadTranslator {
         return (translated, skipped)
     }
 
-    /// The translated JSON object of an object of `entity`; nil when it has no primary key value
-    /// and `requiringKey`.
+    /// The translated JSON object of an object of `entity` (already rewritten by its dictionary
+    /// transformer, ``SyncPayloadKeys/transformed(_:of:)``); nil when it has no primary key value
+    /// and `requiringKey`. It names the subentity its entity mapper chooses, if any, under
+    /// ``SubentityDecoding/nameKey``.
     mutating func translate(
         object: [String: Any], of entity: NSEntityDescription, path: [JSONKey], requiringKey: Bool = true
     ) throws -> [String: Any]? {
         var translated: [String: Any] = [:]
+        let subentity = keys.subentity(of: entity, for: object)
+        if let subentity { translated[SubentityDecoding.nameKey.stringValue] = subentity.name }
+        let propertyEntity = subentity ?? entity
         var ownKey: ObjectIdentity?
-        if let primaryKey = keys.primaryKey(of: entity) {
-            if let (value, identity) = try primaryKeyValue(in: object, attribute: primaryKey, entity: entity, path: path) {
-                translated[primaryKey.name] = value
+        let identityAttributes = keys.identity(of: entity)
+        if !identityAttributes.isEmpty {
+            if let (values, identity) = try identityValues(in: object, attributes: identityAttributes, entity: entity, path: path) {
+                for (attribute, value) in zip(identityAttributes, values) { translated[attribute.name] = value }
                 objectKeys[entity.codableName, default: []].insert(identity)
                 ownKey = identity
             } else if requiringKey {
                 return nil
             }
         }
-        for property in entity.properties where translated[property.name] == nil {
+        for property in keys.properties(of: propertyEntity) where translated[property.name] == nil {
             if let attribute = property as? NSAttributeDescription {
-                guard let (value, key) = keys.value(of: attribute, in: object, entity: entity) else { continue }
+                guard let (value, key) = keys.value(of: attribute, in: object, entity: propertyEntity) else { continue }
                 guard attribute.attributeType != .transformableAttributeType else {
                     if let stored = TransformableValue.stored(value, for: attribute) {
                         transformableValues.append(TransformableValue(entity: entity, key: ownKey, path: path, attribute: attribute, value: stored))
@@ -116,7 +122,7 @@ struct SyncPayloadTranslator {
                 var related: [Any] = []
                 for (index, element) in elements.enumerated() {
                     let elementPath = valuePath + [JSONKey(intValue: index)]
-                    if let nested = element as? [String: Any] {
+                    if let nested = (element as? [String: Any]).map({ keys.transformed($0, of: destination) }) {
                         switch try use(of: nested, destination: destination, path: elementPath) {
                         case .object:
                             if let translated = try translate(object: nested, of: destination, path: elementPath) { related.append(translated) }
@@ -129,7 +135,7 @@ struct SyncPayloadTranslator {
                 }
                 return related
             }
-            if let nested = value as? [String: Any] {
+            if let nested = (value as? [String: Any]).map({ keys.transformed($0, of: destination) }) {
                 switch try use(of: nested, destination: destination, path: valuePath) {
                 case .object: break
                 case .identifier(let identifier): return identifier
@@ -167,50 +173,68 @@ struct SyncPayloadTranslator {
     private mutating func use(of nested: [String: Any], destination: NSEntityDescription, path: [JSONKey]) throws -> NestedUse {
         let mayInsert = relationshipOperations.contains(.insertRelationships)
         let mayUpdate = relationshipOperations.contains(.updateRelationships)
-        guard !(mayInsert && mayUpdate), let primaryKey = keys.primaryKey(of: destination),
-              let (value, identity) = try primaryKeyValue(in: nested, attribute: primaryKey, entity: destination, path: path)
+        let identityAttributes = keys.identity(of: destination)
+        guard !(mayInsert && mayUpdate), !identityAttributes.isEmpty,
+              let (values, identity) = try identityValues(in: nested, attributes: identityAttributes, entity: destination, path: path)
         else { return .object }
         guard try storedKeys?.contains(identity, of: destination) == true else { return mayInsert ? .object : .skipped }
+        // A stored object it may not update links as it is: by its bare identifier, or by its
+        // identity values alone when the identity is composite.
         guard !mayUpdate else { return .object }
         referenceKeys[destination.codableName, default: []].insert(identity)
-        return .identifier(value)
+        guard values.count == 1 else {
+            return .identifier(Dictionary(uniqueKeysWithValues: zip(identityAttributes.map(\.name), values)))
+        }
+        return .identifier(values[0])
     }
 
     /// A bare identifier of `destination`, as its primary key's JSON value; nil for `null`.
     private mutating func reference(_ value: Any, to destination: NSEntityDescription, path: [JSONKey]) throws -> Any? {
         guard !isNullValue(value) else { return nil }
-        guard let primaryKey = keys.primaryKey(of: destination) else {
-            throw CoreDataCodableError(.noPrimaryKey(entity: destination.codableName), codingPath: path)
+        let identityAttributes = keys.identity(of: destination)
+        guard identityAttributes.count == 1, let primaryKey = identityAttributes.first else {
+            let error: CoreDataCodableError.Kind = identityAttributes.isEmpty
+                ? .noPrimaryKey(entity: destination.codableName)
+                : .bareIdentifierWithoutSingleIdentity(entity: destination.codableName, identityAttributes: identityAttributes.map(\.name))
+            throw CoreDataCodableError(error, codingPath: path)
         }
         let typed = try SyncValueCoercion.jsonValue(value, for: primaryKey, codingPath: path)
-        if let identity = Self.identity(typed, of: primaryKey) { referenceKeys[destination.codableName, default: []].insert(identity) }
+        if let identity = Self.identity([typed], of: identityAttributes) { referenceKeys[destination.codableName, default: []].insert(identity) }
         return typed
     }
 
-    /// The primary key's JSON value in `object` with its identity; nil when missing or `null`.
-    private func primaryKeyValue(
-        in object: [String: Any], attribute: NSAttributeDescription, entity: NSEntityDescription, path: [JSONKey]
-    ) throws -> (value: Any, identity: ObjectIdentity)? {
-        guard let (raw, key) = keys.value(of: attribute, in: object, entity: entity), !isNullValue(raw) else { return nil }
-        guard !(raw is [Any]), !(raw is [String: Any]) else {
-            throw DecodingError.typeMismatch(String.self, DecodingError.Context(
-                codingPath: SyncPayloadKeys.codingPath(path, key),
-                debugDescription: "The primary key of a \(entity.codableName) must be a number or a string."
-            ))
+    /// The JSON values of the identity attributes `attributes` in `object`, in their order, with
+    /// their identity; nil when one is missing or `null`.
+    private func identityValues(
+        in object: [String: Any], attributes: [NSAttributeDescription], entity: NSEntityDescription, path: [JSONKey]
+    ) throws -> (values: [Any], identity: ObjectIdentity)? {
+        var values: [Any] = []
+        for attribute in attributes {
+            guard let (raw, key) = keys.value(of: attribute, in: object, entity: entity), !isNullValue(raw) else { return nil }
+            guard !(raw is [Any]), !(raw is [String: Any]) else {
+                throw DecodingError.typeMismatch(String.self, DecodingError.Context(
+                    codingPath: SyncPayloadKeys.codingPath(path, key),
+                    debugDescription: "The primary key of a \(entity.codableName) must be a number or a string."
+                ))
+            }
+            values.append(try SyncValueCoercion.jsonValue(raw, for: attribute, codingPath: SyncPayloadKeys.codingPath(path, key)))
         }
-        let value = try SyncValueCoercion.jsonValue(raw, for: attribute, codingPath: SyncPayloadKeys.codingPath(path, key))
-        guard let identity = Self.identity(value, of: attribute) else { return nil }
-        return (value, identity)
+        guard let identity = Self.identity(values, of: attributes) else { return nil }
+        return (values, identity)
     }
 
-    /// The identity of a primary key's JSON value, as the engine makes it from the decoded value.
-    static func identity(_ value: Any, of attribute: NSAttributeDescription) -> ObjectIdentity? {
-        let stored: Any = switch attribute.attributeType {
-        case .dateAttributeType: (value as? Double).map { Date(timeIntervalSince1970: $0) } ?? value
-        case .UUIDAttributeType: (value as? String).flatMap(UUID.init(uuidString:)) ?? value
-        default: AttributeKind(attribute.attributeType)?.scalarType.converted(value) ?? value
+    /// The identity of the identity attributes' JSON values, as the engine makes it from the
+    /// decoded values; nil when one of them is `null`.
+    static func identity(_ values: [Any], of attributes: [NSAttributeDescription]) -> ObjectIdentity? {
+        let stored = zip(values, attributes).map { value, attribute -> Any in
+            switch attribute.attributeType {
+            case .dateAttributeType: (value as? Double).map { Date(timeIntervalSince1970: $0) } ?? value
+            case .UUIDAttributeType: (value as? String).flatMap(UUID.init(uuidString:)) ?? value
+            default: AttributeKind(attribute.attributeType)?.scalarType.converted(value) ?? value
+            }
         }
-        return ObjectIdentity(value: stored, type: attribute.attributeType)
+        guard stored.count == 1 else { return ObjectIdentity(values: stored, types: attributes.map(\.attributeType)) }
+        return ObjectIdentity(value: stored[0], type: attributes[0].attributeType)
     }
 }
 

@@ -16,10 +16,11 @@ final class SyncStoredKeys {
     func contains(_ identity: ObjectIdentity, of entity: NSEntityDescription) throws -> Bool {
         let id = ObjectIdentifier(entity)
         if let known = keysByEntity[id] { return known.contains(identity) }
-        guard let primaryKey = entity.syncPrimaryKeyAttribute else { return false }
+        let identityAttributes = entity.syncIdentityAttributes
+        guard !identityAttributes.isEmpty else { return false }
         let request = NSFetchRequest<NSManagedObject>(entityName: entity.codableName)
         let found = Set(try context.fetch(request).compactMap { object in
-            object.identity(of: primaryKey)
+            object.identity(of: identityAttributes)
         })
         keysByEntity[id] = found
         return found.contains(identity)
