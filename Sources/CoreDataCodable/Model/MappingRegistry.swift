@@ -1,7 +1,10 @@
 import Foundation
 
-/// The entity of each class and the mappings of each type, built once and shared by every
-/// decode and encode.
+/// The entity of each class and the mappings of each type, built once per model and shared by
+/// every decode and encode.
+///
+/// Models are held weakly: the entries of a released model are dropped when the next model is
+/// registered, so that a server making a model per tenant does not keep every one it made.
 final class MappingRegistry: @unchecked Sendable {
     static let shared = MappingRegistry()
 
@@ -11,9 +14,19 @@ final class MappingRegistry: @unchecked Sendable {
         let entity: String
     }
 
+    /// A model the registry holds entries of, held weakly.
+    private final class RegisteredModel {
+        weak var model: NSManagedObjectModel?
+
+        init(_ model: NSManagedObjectModel) {
+            self.model = model
+        }
+    }
+
     private let lock = NSLock()
-    /// Models are kept alive so that their identifiers stay unique.
-    private var models: [ObjectIdentifier: NSManagedObjectModel] = [:]
+    /// The models the tables hold entries of. An entry's model identifier names the model only
+    /// while that model is alive: a model made later may take a released one's address.
+    private var models: [ObjectIdentifier: RegisteredModel] = [:]
     private var entities: [TypeInModel: NSEntityDescription] = [:]
     private var entityMappings: [TypeInModel: EntityMapping] = [:]
     private var decodableTypes: [TypeInModel: DecodableType] = [:]
@@ -30,17 +43,37 @@ final class MappingRegistry: @unchecked Sendable {
         _ table: ReferenceWritableKeyPath<MappingRegistry, [TypeInModel: Value]>,
         _ key: TypeInModel, model: NSManagedObjectModel, make: () throws -> Value
     ) rethrows -> Value {
-        if let value = locked({ self[keyPath: table][key] }) { return value }
+        if let value = locked({ isRegistered(model) ? self[keyPath: table][key] : nil }) { return value }
         // Made outside the lock, which `make` may take again. Of values made at once by several
         // threads, the first stored is the one every caller gets: decodes compare mappings by
         // reference.
         let made = try make()
         return locked {
+            register(model)
             if let stored = self[keyPath: table][key] { return stored }
-            models[key.model] = model
             self[keyPath: table][key] = made
             return made
         }
+    }
+
+    /// Whether the tables' entries under `model`'s identifier are `model`'s. Called with the lock held.
+    private func isRegistered(_ model: NSManagedObjectModel) -> Bool {
+        models[ObjectIdentifier(model)]?.model === model
+    }
+
+    /// Registers `model`, first dropping the entries of released models, and those of an earlier
+    /// model at its address. Called with the lock held.
+    private func register(_ model: NSManagedObjectModel) {
+        guard !isRegistered(model) else { return }
+        let id = ObjectIdentifier(model)
+        var stale = Set(models.filter { $0.value.model == nil }.keys)
+        stale.insert(id)
+        entities = entities.filter { !stale.contains($0.key.model) }
+        entityMappings = entityMappings.filter { !stale.contains($0.key.model) }
+        decodableTypes = decodableTypes.filter { !stale.contains($0.key.model) }
+        classes = classes.filter { !stale.contains($0.key.model) }
+        models = models.filter { !stale.contains($0.key) }
+        models[id] = RegisteredModel(model)
     }
 
     // MARK: Entities
@@ -67,13 +100,16 @@ final class MappingRegistry: @unchecked Sendable {
 
     private func register(_ type: AnyClass, for entity: NSEntityDescription, in model: NSManagedObjectModel) {
         let key = TypeInModel(type: ObjectIdentifier(NSObject.self), model: ObjectIdentifier(model), entity: entity.codableName)
-        locked { classes[key] = type }
+        locked {
+            register(model)
+            classes[key] = type
+        }
     }
 
     /// The class of `entity`'s objects: a class seen for it before, or the one its class name names.
     func managedClass(of entity: NSEntityDescription, in model: NSManagedObjectModel) -> NSManagedObject.Type {
         let key = TypeInModel(type: ObjectIdentifier(NSObject.self), model: ObjectIdentifier(model), entity: entity.codableName)
-        if let known = locked({ classes[key] }) as? NSManagedObject.Type { return known }
+        if let known = locked({ isRegistered(model) ? classes[key] : nil }) as? NSManagedObject.Type { return known }
         let name = entity.objectClassName
         let named: AnyClass? = NSClassFromString(name) ?? (name.hasPrefix(".") ? NSClassFromString(String(name.dropFirst())) : nil)
         return named as? NSManagedObject.Type ?? NSManagedObject.self

@@ -14,8 +14,11 @@ extension NSManagedObjectContext {
     ///   words); values are coerced as Sync does, dates by `JSONDecoder.DateDecodingStrategy.iso8601OrUnixTimestamp`.
     ///   A transformable attribute takes the output of the transformer its model names
     ///   (`valueTransformerName`), else a JSON array or object as it is; other values leave it alone.
-    /// - Objects are matched by Sync's primary key over the whole entity; elements without one are
-    ///   skipped, and ``SyncChanges/skipped`` gives their positions. Nested objects and arrays sync their relationships; `<name>_id` and `<name>_ids`
+    /// - Objects are matched over the whole entity by its primary key, or by the identity attributes
+    ///   Groot's `identityAttributes` names (several for a composite identity); elements without
+    ///   one are skipped, and ``SyncChanges/skipped`` gives their positions. Groot's
+    ///   `entityMapperName` chooses the subentity of each new object, and
+    ///   `JSONDictionaryTransformerName` rewrites each JSON object first. Nested objects and arrays sync their relationships; `<name>_id` and `<name>_ids`
     ///   link and unlink by primary key, ignoring identifiers that match nothing.
     /// - Stored objects the payload does not name are deleted, within `predicate` and, when given,
     ///   `parent`'s related objects; the payload's objects are attached to `parent`. One-to-many

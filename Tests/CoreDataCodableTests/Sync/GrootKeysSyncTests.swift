@@ -91,6 +91,19 @@ struct GrootKeysSyncTests {
         #expect(try Self.tiles(in: stack) == ["1,2 green", "2,3 black"])
         #expect((changes.inserted.count, changes.updated.count, changes.deleted.count) == (1, 1, 2))
     }
+
+    @Test func aStoredNestedObjectOfACompositeIdentityOnlyLinksWithoutUpdateRelationships() throws {
+        let stack = try TestStack(model: Fixture.model("Comics"))
+        _ = try stack.read { try stack.context.sync(Fixture.syncPayload("tiles"), inEntityNamed: "Tile") }
+        _ = try stack.read {
+            try stack.context.sync(Fixture.syncPayload("board"), inEntityNamed: "Board", operations: [.insert, .update, .insertRelationships])
+        }
+        #expect(try Self.tiles(in: stack) == ["1,2 red", "1,3 blue", "2,2 white", "5,5 grey"])
+        let boardTiles = try stack.read {
+            try stack.context.objects(entityNamed: "Tile", "board.name == %@ ORDER BY row", "Kitchen").map { "\($0.value(forKey: "row") ?? "nil")" }
+        }
+        #expect(boardTiles == ["1", "5"])
+    }
 }
 
 /// Groot's entity keys: `entityMapperName` chooses the subentity an object is made of, and

@@ -183,7 +183,9 @@ struct SyncPayloadTranslator {
         guard !mayUpdate else { return .object }
         referenceKeys[destination.codableName, default: []].insert(identity)
         guard values.count == 1 else {
-            return .identifier(Dictionary(uniqueKeysWithValues: zip(identityAttributes.map(\.name), values)))
+            var identityObject: [String: Any] = [:]
+            for (attribute, value) in zip(identityAttributes, values) { identityObject[attribute.name] = value }
+            return .identifier(identityObject)
         }
         return .identifier(values[0])
     }
