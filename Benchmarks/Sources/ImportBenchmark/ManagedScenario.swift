@@ -1,41 +1,81 @@
 import CoreDataCodable
 import Foundation
 
-final class BCountry: NSManagedObject, CoreDataCodable, UsingDefaultCodingKeys, UsingDefaultHooks {
-    static let identityAttribute: IdentityAttribute = "id"
+// The benchmark's classes (`B`) declare what a user's first classes would: the protocol, the
+// default coding keys and an identity. The `D` classes are the same, declaring `UsingDefaultHooks`.
+// Both take their properties from one superclass per entity.
+
+class CountryRecord: NSManagedObject {
     @Managed var id: Int64
     @Managed var name: String?
     @Managed var code: String?
 }
 
-final class BPerson: NSManagedObject, CoreDataCodable, UsingDefaultCodingKeys, UsingDefaultHooks {
-    static let identityAttribute: IdentityAttribute = "id"
+class PersonRecord: NSManagedObject {
     @Managed var id: Int64
     @Managed var fullName: String?
     @Managed var email: String?
     @Managed var birthDate: Date?
     @Managed var height: Double
     @Managed var isActive: Bool
-    @Managed var country: BCountry?
-    @Managed var notes: Set<BNote>
-    @Managed var tags: Set<BTag>
+    @Managed var country: CountryRecord?
+    @Managed var notes: Set<NoteRecord>
+    @Managed var tags: Set<TagRecord>
 }
 
-final class BNote: NSManagedObject, CoreDataCodable, UsingDefaultCodingKeys, UsingDefaultHooks {
-    static let identityAttribute: IdentityAttribute = "id"
+class NoteRecord: NSManagedObject {
     @Managed var id: Int64
     @Managed var text: String?
     @Managed var createdAt: Date?
 }
 
-final class BTag: NSManagedObject, CoreDataCodable, UsingDefaultCodingKeys, UsingDefaultHooks {
-    static let identityAttribute: IdentityAttribute = "id"
+class TagRecord: NSManagedObject {
     @Managed var id: Int64
     @Managed var name: String?
 }
 
-/// The benchmark's model, built in code.
-let benchmarkModel: NSManagedObjectModel = {
+final class BCountry: CountryRecord, CoreDataCodable, UsingDefaultCodingKeys {
+    static let identityAttribute: IdentityAttribute = "id"
+}
+
+final class BPerson: PersonRecord, CoreDataCodable, UsingDefaultCodingKeys {
+    static let identityAttribute: IdentityAttribute = "id"
+}
+
+final class BNote: NoteRecord, CoreDataCodable, UsingDefaultCodingKeys {
+    static let identityAttribute: IdentityAttribute = "id"
+}
+
+final class BTag: TagRecord, CoreDataCodable, UsingDefaultCodingKeys {
+    static let identityAttribute: IdentityAttribute = "id"
+}
+
+final class DCountry: CountryRecord, CoreDataCodable, UsingDefaultCodingKeys, UsingDefaultHooks {
+    static let identityAttribute: IdentityAttribute = "id"
+}
+
+final class DPerson: PersonRecord, CoreDataCodable, UsingDefaultCodingKeys, UsingDefaultHooks {
+    static let identityAttribute: IdentityAttribute = "id"
+}
+
+final class DNote: NoteRecord, CoreDataCodable, UsingDefaultCodingKeys, UsingDefaultHooks {
+    static let identityAttribute: IdentityAttribute = "id"
+}
+
+final class DTag: TagRecord, CoreDataCodable, UsingDefaultCodingKeys, UsingDefaultHooks {
+    static let identityAttribute: IdentityAttribute = "id"
+}
+
+/// The benchmark's model, built in code, of the classes that declare nothing about their hooks.
+let benchmarkModel = makeBenchmarkModel(country: BCountry.self, person: BPerson.self, note: BNote.self, tag: BTag.self)
+
+/// The same model, of the classes that declare `UsingDefaultHooks`.
+let declaredHooksModel = makeBenchmarkModel(country: DCountry.self, person: DPerson.self, note: DNote.self, tag: DTag.self)
+
+private func makeBenchmarkModel(
+    country countryClass: NSManagedObject.Type, person personClass: NSManagedObject.Type,
+    note noteClass: NSManagedObject.Type, tag tagClass: NSManagedObject.Type
+) -> NSManagedObjectModel {
     func attribute(_ name: String, _ type: NSAttributeType, optional: Bool = true) -> NSAttributeDescription {
         let attribute = NSAttributeDescription()
         attribute.name = name
@@ -61,10 +101,10 @@ let benchmarkModel: NSManagedObjectModel = {
         forward.inverseRelationship = inverse
         inverse.inverseRelationship = forward
     }
-    let country = entity("Country", BCountry.self)
-    let person = entity("Person", BPerson.self)
-    let note = entity("Note", BNote.self)
-    let tag = entity("Tag", BTag.self)
+    let country = entity("Country", countryClass)
+    let person = entity("Person", personClass)
+    let note = entity("Note", noteClass)
+    let tag = entity("Tag", tagClass)
     let personCountry = relationship("country", to: country, toMany: false)
     let countryPeople = relationship("people", to: person, toMany: true)
     pair(personCountry, countryPeople)
@@ -86,15 +126,18 @@ let benchmarkModel: NSManagedObjectModel = {
     let model = NSManagedObjectModel()
     model.entities = [country, person, note, tag]
     return model
-}()
+}
 
 /// CoreDataCodable decoding the payload into a context over an in-memory store or a SQLite file.
 final class ManagedScenario {
     let container: NSPersistentContainer
     let context: NSManagedObjectContext
+    /// Whether the classes decoded declare `UsingDefaultHooks` (the `D` classes).
+    let declaresHooks: Bool
 
-    init(storeURL: URL?) throws {
-        container = NSPersistentContainer(name: "Benchmark", managedObjectModel: benchmarkModel)
+    init(storeURL: URL?, declaresHooks: Bool = false) throws {
+        self.declaresHooks = declaresHooks
+        container = NSPersistentContainer(name: "Benchmark", managedObjectModel: declaresHooks ? declaredHooksModel : benchmarkModel)
         let description = storeURL.map(NSPersistentStoreDescription.init(url:)) ?? NSPersistentStoreDescription()
         description.type = storeURL == nil ? NSInMemoryStoreType : NSSQLiteStoreType
         container.persistentStoreDescriptions = [description]
@@ -104,17 +147,24 @@ final class ManagedScenario {
         context = container.newBackgroundContext()
     }
 
-    /// Decodes `payload` as `Many<BPerson>` into the context, then saves if asked.
+    /// Decodes `payload` as `Many<BPerson>` (`Many<DPerson>` when the classes declare their
+    /// hooks) into the context, then saves if asked.
     func decode(_ payload: Data, save: Bool = false) throws {
-        try Self.decode(payload, into: context, save: save)
+        if declaresHooks {
+            try Self.decode(payload, as: DPerson.self, into: context, save: save)
+        } else {
+            try Self.decode(payload, into: context, save: save)
+        }
     }
 
-    /// Decodes `payload` as `Many<BPerson>` into `context`, then saves if asked.
-    static func decode(_ payload: Data, into context: NSManagedObjectContext, save: Bool) throws {
+    /// Decodes `payload` as `Many<Person>` into `context`, then saves if asked.
+    static func decode<Person: CoreDataDecodable & NSManagedObject>(
+        _ payload: Data, as _: Person.Type = BPerson.self, into context: NSManagedObjectContext, save: Bool
+    ) throws {
         let decoder = makeDecoder()
         decoder.managedObjectContext = context
         try context.performAndWait {
-            _ = try decoder.decode(Many<BPerson>.self, from: payload)
+            _ = try decoder.decode(Many<Person>.self, from: payload)
             if save { try context.save() }
         }
     }

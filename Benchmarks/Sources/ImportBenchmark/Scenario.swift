@@ -4,8 +4,10 @@ import Foundation
 enum Scenario: String, CaseIterable {
     case floor = "1 floor: JSONDecoder into structs"
     case managedInsert = "2 CoreDataCodable, empty in-memory context"
+    case declaredInsert = "2d as 2, classes declaring UsingDefaultHooks"
     case byHand = "2h by hand: structs, then objects set one by one"
     case managedUpdate = "3 CoreDataCodable, same payload again (update)"
+    case declaredUpdate = "3d as 3, classes declaring UsingDefaultHooks"
     case sqliteInsert = "4 CoreDataCodable + save, new SQLite file"
     case sqliteUpdate = "4u CoreDataCodable + save, update payload"
     case sqliteResync = "4s CoreDataCodable + save, same payload again after save"
@@ -36,11 +38,18 @@ enum Scenario: String, CaseIterable {
         case .managedInsert:
             let store = try ManagedScenario(storeURL: nil)
             return try store.measure { try store.decode(payload) }
+        case .declaredInsert:
+            let store = try ManagedScenario(storeURL: nil, declaresHooks: true)
+            return try store.measure { try store.decode(payload) }
         case .byHand:
             let store = try ManagedScenario(storeURL: nil)
             return try store.measure { try store.importByHand(payload) }
         case .managedUpdate:
             let store = try ManagedScenario(storeURL: nil)
+            try store.decode(payload)
+            return try store.measure { try store.decode(payload) }
+        case .declaredUpdate:
+            let store = try ManagedScenario(storeURL: nil, declaresHooks: true)
             try store.decode(payload)
             return try store.measure { try store.decode(payload) }
         case .sqliteInsert:

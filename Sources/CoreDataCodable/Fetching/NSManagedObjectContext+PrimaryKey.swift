@@ -45,8 +45,9 @@ extension NSManagedObjectContext {
 
     private func object(of entity: NSEntityDescription, primaryKey: NSAttributeDescription?, value: Any) throws -> NSManagedObject? {
         guard let primaryKey else { throw CoreDataCodableError(.noPrimaryKey(entity: entity.codableName)) }
-        let value = SyncValueCoercion.keyValue(value, for: primaryKey.attributeType) ?? value
-        let typed = AttributeKind(primaryKey.attributeType)?.scalarType.converted(value) ?? value
+        let kind = AttributeKind.of(primaryKey.attributeType)
+        let value = kind.flatMap { SyncValueCoercion.keyValue(value, for: $0) } ?? value
+        let typed = kind?.scalarType.converted(value) ?? value
         let request = NSFetchRequest<NSManagedObject>(entityName: entity.codableName)
         request.predicate = NSComparisonPredicate(
             leftExpression: NSExpression(forKeyPath: primaryKey.name), rightExpression: NSExpression(forConstantValue: typed),

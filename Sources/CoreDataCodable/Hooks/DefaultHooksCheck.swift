@@ -36,7 +36,7 @@ struct DefaultHooksCheck<Object: CoreDataDecodable> {
         let object = managedType.init(entity: entity, insertInto: nil)
         guard let typed = object as? Object else { return true }
         for attribute in entity.properties.compactMap({ $0 as? NSAttributeDescription }) {
-            if let sample = Self.sampleValue(of: attribute.attributeType) { object.setValue(sample, forKey: attribute.name) }
+            if let kind = AttributeKind.of(attribute.attributeType) { object.setValue(sampleValue(of: kind), forKey: attribute.name) }
         }
         let names = entity.properties.map(\.name)
         let before = names.map { object.value(forKey: $0) }
@@ -46,24 +46,23 @@ struct DefaultHooksCheck<Object: CoreDataDecodable> {
         return unchanged && probe.defaultInitializations == 1 && probe.keyedContainersMade == 0 && !probe.wasRead
     }
 
-    /// A value of an attribute type that code deriving from it changes: not empty, not zero.
-    private static func sampleValue(of type: NSAttributeType) -> Any? {
-        switch type {
-        case .integer16AttributeType, .integer32AttributeType, .integer64AttributeType: NSNumber(value: 7)
-        case .doubleAttributeType, .floatAttributeType: NSNumber(value: 7.5)
-        case .decimalAttributeType: NSDecimalNumber(decimal: 7.5)
-        case .booleanAttributeType: NSNumber(value: true)
-        case .stringAttributeType: "Probe"
-        case .dateAttributeType: Date(timeIntervalSince1970: 7)
-        case .binaryDataAttributeType: Data([7])
-        case .UUIDAttributeType: UUID()
-        case .URIAttributeType: URL(string: "probe:7")
-        default: nil
-        }
-    }
-
     private func overridden(_ hook: String) -> CoreDataCodableError {
         CoreDataCodableError(.hookOverridden(entity: entity.codableName, className: String(describing: Object.self), hook: hook))
+    }
+}
+
+/// A value of an attribute kind that code deriving from it changes: not empty, not zero.
+private func sampleValue(of kind: AttributeKind) -> Any {
+    switch kind.family {
+    case .integer: NSNumber(value: 7)
+    case .real: NSNumber(value: 7.5)
+    case .decimal: NSDecimalNumber(decimal: 7.5)
+    case .boolean: NSNumber(value: true)
+    case .string: "Probe"
+    case .date: Date(timeIntervalSince1970: 7)
+    case .binaryData: Data([7])
+    case .uuid: UUID()
+    case .uri: URL(string: "probe:7") ?? NSNull()
     }
 }
 

@@ -70,18 +70,19 @@ struct ObjectIdentity: Hashable {
     /// An identity from the value of a single identity attribute of type `type`: an integer or a
     /// string is kept without boxing; other values are normalized.
     init?(value: Any, type: NSAttributeType) {
-        switch type {
-        case .integer16AttributeType, .integer32AttributeType, .integer64AttributeType:
+        let kind = AttributeKind.of(type)
+        switch kind?.family {
+        case .integer?:
             // Values read from objects are `NSNumber`s: recognized by class before the casts that
             // would try bridging to each Swift integer type.
             let number = Swift.type(of: value) is NSNumber.Type ? value as? NSNumber : nil
             guard let integer = number.map(AttributeValue.exactInteger) ?? AttributeValue.int64(value) else { return nil }
             self.init(storage: .integer(integer))
-        case .stringAttributeType:
+        case .string?:
             guard let string = value as? String else { return nil }
             self.init(storage: .string(string))
         default:
-            guard let normalized = ObjectIdentity.normalized(value, for: type) else { return nil }
+            guard let normalized = ObjectIdentity.normalized(value, kind: kind) else { return nil }
             self.init([normalized])
         }
     }
@@ -110,44 +111,46 @@ struct ObjectIdentity: Hashable {
         var normalized: [AnyHashable] = []
         normalized.reserveCapacity(values.count)
         for (value, type) in zip(values, types) {
-            guard let element = ObjectIdentity.normalized(value, for: type) else { return nil }
+            guard let element = ObjectIdentity.normalized(value, kind: AttributeKind.of(type)) else { return nil }
             normalized.append(element)
         }
         self.init(normalized)
     }
 
-    /// Whether two values of an attribute of `type` are equal once normalized.
+    /// Whether two values of an attribute of `kind` are equal once normalized.
     ///
     /// The common pairing, a value read from an object (numbers as `NSNumber`) against one decoded
-    /// from JSON, is told by the attribute's type with two casts and no boxing.
-    static func isEqual(_ lhs: Any, _ rhs: Any, for type: NSAttributeType) -> Bool {
-        switch type {
-        case .stringAttributeType:
+    /// from JSON, is told by the attribute's kind with two casts and no boxing.
+    static func isEqual(_ lhs: Any, _ rhs: Any, kind: AttributeKind?) -> Bool {
+        switch kind?.family {
+        case .string?:
             if let lhs = lhs as? String, let rhs = rhs as? String { return lhs == rhs }
-        case .dateAttributeType:
+        case .date?:
             if let lhs = lhs as? Date, let rhs = rhs as? Date { return lhs == rhs }
-        case .integer64AttributeType:
+        case .integer?:
             if let lhs = lhs as? NSNumber, let rhs = rhs as? Int64 { return AttributeValue.exactInteger(lhs) == rhs }
-        case .doubleAttributeType:
+        case .real?:
             if let lhs = lhs as? NSNumber, let rhs = rhs as? Double { return lhs.doubleValue == rhs }
-        case .booleanAttributeType:
+        case .boolean?:
             if let lhs = lhs as? NSNumber, let rhs = rhs as? Bool { return AttributeValue.bool(lhs) == rhs }
         default:
             break
         }
-        guard let lhs = normalized(lhs, for: type), let rhs = normalized(rhs, for: type) else { return false }
+        guard let lhs = normalized(lhs, kind: kind), let rhs = normalized(rhs, kind: kind) else { return false }
         return lhs == rhs
     }
 
-    static func normalized(_ value: Any, for type: NSAttributeType) -> AnyHashable? {
-        switch type {
-        case .integer16AttributeType, .integer32AttributeType, .integer64AttributeType:
+    /// `value` as an identity holds a value of an attribute of `kind`: integers as `Int64`, real
+    /// numbers as `Double`, decimals and Booleans as themselves, anything else as it is.
+    static func normalized(_ value: Any, kind: AttributeKind?) -> AnyHashable? {
+        switch kind?.family {
+        case .integer?:
             return AttributeValue.int64(value).map(AnyHashable.init)
-        case .doubleAttributeType, .floatAttributeType:
+        case .real?:
             return AttributeValue.double(value).map(AnyHashable.init)
-        case .decimalAttributeType:
+        case .decimal?:
             return AttributeValue.decimal(value).map(AnyHashable.init)
-        case .booleanAttributeType:
+        case .boolean?:
             return AttributeValue.bool(value).map(AnyHashable.init)
         default:
             return value as? AnyHashable

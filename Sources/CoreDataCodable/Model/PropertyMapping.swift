@@ -42,7 +42,7 @@ final class PropertyMapping {
         self.path = path
         self.attribute = attribute
         attributeType = attribute?.attributeType ?? .undefinedAttributeType
-        attributeKind = AttributeKind(attributeType)
+        attributeKind = AttributeKind.of(attributeType)
         self.relationship = relationship
         isToMany = relationship?.isToMany ?? false
         isOrdered = relationship?.isOrdered ?? false

@@ -57,7 +57,7 @@ struct ObjectApplier {
         case .value(let value):
             if state != .inserted, let current = object.value(forKey: property.name),
                property.attributeType != .transformableAttributeType,
-               ObjectIdentity.isEqual(current, value, for: property.attributeType) {
+               ObjectIdentity.isEqual(current, value, kind: property.attributeKind) {
                 return
             }
             set(value, for: property, of: object, state: state)

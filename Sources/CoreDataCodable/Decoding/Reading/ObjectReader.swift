@@ -114,10 +114,10 @@ final class ObjectReader {
         guard let value = try? decoder.singleValueContainer() else { return nil }
         let number = { () -> Any? in try? value.decode(Double.self) }
         let string = { () -> Any? in try? value.decode(String.self) }
-        switch type.mapping.identityProperties.first?.attributeType {
-        case .integer16AttributeType?, .integer32AttributeType?, .integer64AttributeType?:
+        switch type.mapping.identityProperties.first?.attributeKind?.family {
+        case .integer?:
             return (try? value.decode(Int64.self)) ?? number() ?? string()
-        case .doubleAttributeType?, .floatAttributeType?, .decimalAttributeType?:
+        case .real?, .decimal?:
             return number() ?? string()
         default:
             return string() ?? number()

@@ -229,10 +229,11 @@ struct SyncPayloadTranslator {
     /// decoded values; nil when one of them is `null`.
     static func identity(_ values: [Any], of attributes: [NSAttributeDescription]) -> ObjectIdentity? {
         let stored = zip(values, attributes).map { value, attribute -> Any in
-            switch attribute.attributeType {
-            case .dateAttributeType: (value as? Double).map { Date(timeIntervalSince1970: $0) } ?? value
-            case .UUIDAttributeType: (value as? String).flatMap(UUID.init(uuidString:)) ?? value
-            default: AttributeKind(attribute.attributeType)?.scalarType.converted(value) ?? value
+            let kind = AttributeKind.of(attribute.attributeType)
+            return switch kind?.family {
+            case .date?: (value as? Double).map { Date(timeIntervalSince1970: $0) } ?? value
+            case .uuid?: (value as? String).flatMap(UUID.init(uuidString:)) ?? value
+            default: kind?.scalarType.converted(value) ?? value
             }
         }
         guard stored.count == 1 else { return ObjectIdentity(values: stored, types: attributes.map(\.attributeType)) }

@@ -14,38 +14,37 @@ enum SyncValueCoercion {
             guard let transformed = transformer.transformedValue(value) else { return NSNull() }
             value = transformed
         }
-        let coerced: Any? = switch attribute.attributeType {
-        case .integer16AttributeType, .integer32AttributeType, .integer64AttributeType, .stringAttributeType:
-            keyValue(value, for: attribute.attributeType)
-        case .doubleAttributeType, .floatAttributeType, .decimalAttributeType: number(value)
-        case .booleanAttributeType: boolean(value)
-        case .dateAttributeType: date(value)
-        case .binaryDataAttributeType: data(value)
-        case .UUIDAttributeType, .URIAttributeType: value as? String
-        default: value
+        guard let kind = AttributeKind.of(attribute.attributeType) else { return value }
+        let coerced: Any? = switch kind.family {
+        case .integer, .string: keyValue(value, for: kind)
+        case .real, .decimal: number(value)
+        case .boolean: boolean(value)
+        case .date: date(value)
+        case .binaryData: data(value)
+        case .uuid, .uri: value as? String
         }
         guard let coerced else {
             throw DecodingError.typeMismatch(type(of: value), DecodingError.Context(
                 codingPath: codingPath(),
-                debugDescription: "\(value) does not fit the attribute \(attribute.name) of type \(typeName(attribute.attributeType))."
+                debugDescription: "\(value) does not fit the attribute \(attribute.name) of type \(kind.modelTypeName)."
             ))
         }
         return coerced
     }
 
-    /// `value` as a sync reads it for an integer or string attribute of `type` (the kinds a primary
+    /// `value` as a sync reads it for an integer or string attribute of `kind` (the kinds a primary
     /// key has): a whole number from its text, text from a number. Nil for a value that cannot be
-    /// one, and for attributes of other types.
-    static func keyValue(_ value: Any, for type: NSAttributeType) -> Any? {
-        switch type {
-        case .integer16AttributeType, .integer32AttributeType, .integer64AttributeType: integer(value, for: type)
-        case .stringAttributeType: string(value)
+    /// one, and for attributes of other kinds.
+    static func keyValue(_ value: Any, for kind: AttributeKind) -> Any? {
+        switch kind.family {
+        case .integer: integer(value, for: kind)
+        case .string: string(value)
         default: nil
         }
     }
 
-    /// The whole number `value` is, when it is one that an attribute of `type` can hold.
-    private static func integer(_ value: Any, for type: NSAttributeType) -> Any? {
+    /// The whole number `value` is, when it is one that an attribute of `kind` can hold.
+    private static func integer(_ value: Any, for kind: AttributeKind) -> Any? {
         let integer: Int64?
         if let number = plainNumber(value) {
             integer = AttributeValue.exactInteger(number)
@@ -59,31 +58,7 @@ enum SyncValueCoercion {
             integer = AttributeValue.int64(value)
         }
         guard let integer else { return nil }
-        let fits = switch type {
-        case .integer16AttributeType: Int16(exactly: integer) != nil
-        case .integer32AttributeType: Int32(exactly: integer) != nil
-        default: true
-        }
-        return fits ? integer : nil
-    }
-
-    /// The name the model editor gives an attribute type, for messages.
-    private static func typeName(_ type: NSAttributeType) -> String {
-        switch type {
-        case .integer16AttributeType: "Integer 16"
-        case .integer32AttributeType: "Integer 32"
-        case .integer64AttributeType: "Integer 64"
-        case .doubleAttributeType: "Double"
-        case .floatAttributeType: "Float"
-        case .decimalAttributeType: "Decimal"
-        case .booleanAttributeType: "Boolean"
-        case .stringAttributeType: "String"
-        case .dateAttributeType: "Date"
-        case .binaryDataAttributeType: "Binary Data"
-        case .UUIDAttributeType: "UUID"
-        case .URIAttributeType: "URI"
-        default: "\(type.rawValue)"
-        }
+        return kind.scalarType.converted(integer) == nil ? nil : integer
     }
 
     private static func number(_ value: Any) -> Any? {
