@@ -8,7 +8,7 @@ extension NSManagedObjectContext {
     /// try context.save()
     /// ```
     ///
-    /// - The payload is an array of objects, or one object; the overloads taking `[[String: Any]]`
+    /// - The payload is an array of objects (or of bare identifiers), or one object; the overloads taking `[[String: Any]]`
     ///   and `[String: Any]` sync objects already parsed. Keys follow Sync's conventions
     ///   (`sync.remoteKey`, snake_case or camelCase names, `id` for `remoteID`, acronyms, reserved
     ///   words); values are coerced as Sync does, dates by `JSONDecoder.DateDecodingStrategy.iso8601OrUnixTimestamp`.

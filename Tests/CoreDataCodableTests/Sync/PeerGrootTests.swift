@@ -130,5 +130,30 @@ struct PeerGrootTests {
         }
         #expect(try Self.characters(in: stack) == ["1699 Batman Bruce Wayne"])
     }
+
+    // Groot's testSerializationFromIdentifiers: a payload of bare identifiers.
+    @Test func aPayloadOfBareIdentifiersMakesTheirObjects() throws {
+        let stack = try Self.stack()
+        _ = try stack.read { try stack.context.sync(Data(#"["1699", "1455"]"#.utf8), inEntityNamed: "Character", operations: .upsert) }
+        #expect(try Self.characters(in: stack) == ["1455 nil nil", "1699 nil nil"])
+    }
+
+    // Groot's testRelationshipSerializationFromIdentifiers: the objects that bare identifiers name
+    // are made first, and filled in by a later payload.
+    @Test func relatedObjectsNamedByBareIdentifiersAreFilledInLater() throws {
+        let stack = try Self.stack()
+        let batman: [String: Any] = ["name": "Batman", "real_name": "Bruce Wayne", "id": "1699", "powers": ["4", NSNull(), "9"], "publisher": "10"]
+        let powers: [[String: Any]] = [["id": "4", "name": "Agility"], ["id": "9", "name": "Insanely Rich"]]
+        let summary = try stack.read {
+            try stack.context.sync(batman, inEntityNamed: "Character", operations: .upsert)
+            try stack.context.sync(powers, inEntityNamed: "Power", operations: .upsert)
+            try stack.context.sync(["id": "10", "name": "DC Comics"], inEntityNamed: "Publisher", operations: .upsert)
+            let character = try stack.context.object(entityNamed: "Character", withPrimaryKey: 1699)
+            let names = (character?.value(forKey: "powers") as? Set<NSManagedObject>)?.compactMap { $0.value(forKey: "name") as? String }.sorted()
+            let publisher = (character?.value(forKey: "publisher") as? NSManagedObject)?.value(forKey: "name") as? String
+            return (names ?? []) + [publisher ?? "nil"]
+        }
+        #expect(summary == ["Agility", "Insanely Rich", "DC Comics"])
+    }
 }
 #endif

@@ -38,7 +38,9 @@ struct SyncPayloadTranslator {
     private(set) var transformableValues: [TransformableValue] = []
 
     /// The translated elements of a JSON array of objects of `entity`; elements without a primary
-    /// key (missing or `null`) are left out, and their positions are in `skipped`.
+    /// key (missing or `null`, or `null` themselves) are left out, and their positions are in
+    /// `skipped`. A number or string element is a bare identifier, as Groot reads one: the object
+    /// with that primary key.
     mutating func translate(
         array elements: [Any], of entity: NSEntityDescription, path: [JSONKey]
     ) throws -> (elements: [[String: Any]], skipped: [Int]) {
@@ -46,18 +48,51 @@ struct SyncPayloadTranslator {
         var skipped: [Int] = []
         for (index, element) in elements.enumerated() {
             let elementPath = path + [JSONKey(intValue: index)]
-            guard let object = element as? [String: Any] else {
+            let result: [String: Any]?
+            if let object = element as? [String: Any] {
+                result = try translate(object: keys.transformed(object, of: entity), of: entity, path: elementPath)
+            } else if isNullValue(element) {
+                result = nil
+            } else if element is [Any] {
                 throw DecodingError.typeMismatch([String: Any].self, DecodingError.Context(
                     codingPath: elementPath, debugDescription: "Expected a JSON object for a \(entity.codableName)."
                 ))
+            } else {
+                result = try translate(bareIdentifier: element, of: entity, path: elementPath)
             }
-            if let result = try translate(object: keys.transformed(object, of: entity), of: entity, path: elementPath) {
+            if let result {
                 translated.append(result)
             } else {
                 skipped.append(index)
             }
         }
         return (translated, skipped)
+    }
+
+    /// The translated object that a bare identifier of `entity` stands for: its single primary key
+    /// alone; nil when the identifier's transformer gives nothing.
+    private mutating func translate(bareIdentifier value: Any, of entity: NSEntityDescription, path: [JSONKey]) throws -> [String: Any]? {
+        let identifier = try typedIdentifier(value, of: entity, path: path)
+        guard let identity = identifier.identity else { return nil }
+        objectKeys[entity.codableName, default: []].insert(identity)
+        return [identifier.primaryKey.name: identifier.value]
+    }
+
+    /// A bare identifier of `entity` as its primary key's JSON value, with that primary key and its
+    /// identity (nil when the identifier's transformer gives nothing). An entity without a single
+    /// primary key throws.
+    private func typedIdentifier(
+        _ value: Any, of entity: NSEntityDescription, path: [JSONKey]
+    ) throws -> (value: Any, primaryKey: NSAttributeDescription, identity: ObjectIdentity?) {
+        let identityAttributes = keys.identity(of: entity)
+        guard identityAttributes.count == 1, let primaryKey = identityAttributes.first else {
+            let error: CoreDataCodableError.Kind = identityAttributes.isEmpty
+                ? .noPrimaryKey(entity: entity.codableName)
+                : .bareIdentifierWithoutSingleIdentity(entity: entity.codableName, identityAttributes: identityAttributes.map(\.name))
+            throw CoreDataCodableError(error, codingPath: path)
+        }
+        let typed = try SyncValueCoercion.jsonValue(value, for: primaryKey, codingPath: path)
+        return (typed, primaryKey, Self.identity([typed], of: identityAttributes))
     }
 
     /// The translated JSON object of an object of `entity` (already rewritten by its dictionary
@@ -193,16 +228,9 @@ struct SyncPayloadTranslator {
     /// A bare identifier of `destination`, as its primary key's JSON value; nil for `null`.
     private mutating func reference(_ value: Any, to destination: NSEntityDescription, path: [JSONKey]) throws -> Any? {
         guard !isNullValue(value) else { return nil }
-        let identityAttributes = keys.identity(of: destination)
-        guard identityAttributes.count == 1, let primaryKey = identityAttributes.first else {
-            let error: CoreDataCodableError.Kind = identityAttributes.isEmpty
-                ? .noPrimaryKey(entity: destination.codableName)
-                : .bareIdentifierWithoutSingleIdentity(entity: destination.codableName, identityAttributes: identityAttributes.map(\.name))
-            throw CoreDataCodableError(error, codingPath: path)
-        }
-        let typed = try SyncValueCoercion.jsonValue(value, for: primaryKey, codingPath: path)
-        if let identity = Self.identity([typed], of: identityAttributes) { referenceKeys[destination.codableName, default: []].insert(identity) }
-        return typed
+        let identifier = try typedIdentifier(value, of: destination, path: path)
+        if let identity = identifier.identity { referenceKeys[destination.codableName, default: []].insert(identity) }
+        return identifier.value
     }
 
     /// The JSON values of the identity attributes `attributes` in `object`, in their order, with
