@@ -55,4 +55,21 @@ struct FlexibleDateTests {
         let stamp = try Self.decoder().decode(Stamp.self, from: json)
         #expect(stamp.value == Date(timeIntervalSince1970: 1_388_666_408))
     }
+
+    // JSONCache's `.iso8601WithoutSeparators`: ISO 8601's basic format.
+    @Test(arguments: [
+        ("20000822T132800Z", 966_950_880.0), ("20000822T1328Z", 966_950_880.0),
+        ("20000822T152800+0200", 966_950_880.0), ("20000822T132800.250Z", 966_950_880.25),
+    ])
+    func theBasicFormatWithoutSeparatorsParses(text: String, seconds: Double) throws {
+        let json = try JSONSerialization.data(withJSONObject: ["value": text])
+        #expect(try Self.decoder().decode(Stamp.self, from: json).value == Date(timeIntervalSince1970: seconds))
+    }
+
+    // Mixed separators, and a basic date without a time (eight digits read as a timestamp instead).
+    @Test(arguments: ["2000-0822T13:28:00Z", "200008-22", "20000822T13:28:00Z", "20000822 132800Z"])
+    func theBasicFormatTakesNoSeparator(text: String) throws {
+        let json = try JSONSerialization.data(withJSONObject: ["value": text])
+        #expect(throws: DecodingError.self) { try Self.decoder().decode(Stamp.self, from: json) }
+    }
 }

@@ -4,7 +4,8 @@ import Foundation
 ///
 /// - ISO 8601: `2014-01-02`, `2014-01-02T12:40:08`, `2009-10-09 12:40:08`, with fractions of any
 ///   length (`.2`, `.07`, `.123456`, kept to the millisecond as Sync does) and a zone `Z`, `+02:00`,
-///   `+0200` or `+02`. A date without a zone is in UTC.
+///   `+0200` or `+02`; also the basic format without separators that JSONCache writes
+///   (`20000822T132800Z`). A date without a zone is in UTC.
 /// - Unix timestamps in seconds, milliseconds or microseconds, told apart by magnitude (below 10¹¹
 ///   seconds, below 10¹⁴ milliseconds, else microseconds), as a number or a string of digits.
 enum FlexibleDateParser {
@@ -39,17 +40,21 @@ private struct DateScanner {
     }
 
     mutating func iso8601Date() -> Date? {
-        guard let year = digits(4), take("-"), let month = digits(2), take("-"), let day = digits(2),
+        guard let year = digits(4) else { return nil }
+        // The extended format separates its fields (`2000-08-22T13:28:00`), the basic one does not
+        // (`20000822T132800`), and then always gives a time.
+        let extended = take("-")
+        guard let month = digits(2), !extended || take("-"), let day = digits(2),
               (1...12).contains(month), (1...31).contains(day)
         else { return nil }
         guard day <= Self.daysIn(month: month, year: year) else { return nil }
         var seconds = 0
         var milliseconds = 0
         var offset = 0
-        if take("T") || take(" ") {
-            guard let hour = digits(2), take(":"), let minute = digits(2), hour < 24, minute < 60 else { return nil }
+        if take("T") || (extended && take(" ")) {
+            guard let hour = digits(2), !extended || take(":"), let minute = digits(2), hour < 24, minute < 60 else { return nil }
             seconds = hour * 3600 + minute * 60
-            if take(":") {
+            if extended ? take(":") : index < characters.count && isDigit(at: index) {
                 guard let second = digits(2), second < 61 else { return nil }
                 seconds += second
             }
@@ -60,6 +65,8 @@ private struct DateScanner {
             }
             guard let zone = zoneOffset() else { return nil }
             offset = zone
+        } else if !extended {
+            return nil
         }
         guard index == characters.count else { return nil }
         let days = Self.daysSince1970(year: year, month: month, day: day)
@@ -110,6 +117,10 @@ private struct DateScanner {
         guard index < characters.count, characters[index] == UInt8(ascii: character) else { return false }
         index += 1
         return true
+    }
+
+    private func isDigit(at position: Int) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(characters[position])
     }
 
     /// Exactly `count` ASCII digits as a number.
