@@ -22,8 +22,10 @@ protocol ContextSession: AnyObject {
 extension ContextSession {
     /// Runs `body` with the session running for `context` on this thread; `isNew` is false then.
     /// Otherwise runs it inside `context.performAndWait` with a new session.
+    /// A new session is made by `make`, by ``init(context:)`` when it is nil.
     static func entering<Result>(
-        _ context: NSManagedObjectContext, _ body: (_ session: Self, _ isNew: Bool) throws -> Result
+        _ context: NSManagedObjectContext, make: ((NSManagedObjectContext) throws -> Self)? = nil,
+        _ body: (_ session: Self, _ isNew: Bool) throws -> Result
     ) throws -> Result {
         // A running session for `context` on this thread means this thread is inside its
         // `performAndWait` already. (Tasks started inside a session inherit `current`, on other threads.)
@@ -31,7 +33,7 @@ extension ContextSession {
             return try body(session, false)
         }
         return try context.performAndWaitHandingOff {
-            let session = try Self(context: context)
+            let session = try make?(context) ?? Self(context: context)
             return try withCurrent(session) { try body(session, true) }
         }
     }

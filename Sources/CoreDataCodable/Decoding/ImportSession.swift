@@ -18,9 +18,6 @@ final class ImportSession: ContextSession, @unchecked Sendable {
     @TaskLocal static var current: ImportSession?
 
     let context: NSManagedObjectContext
-    /// Set for the session of a model-driven sync, whose JSON keys are the model's property names:
-    /// every entity decodes by Sync's conventions, whatever its class.
-    @TaskLocal static var modelConventions = false
     let thread = ThreadIdentity.current
     /// The model of the context.
     var model: NSManagedObjectModel { types.model }
@@ -35,12 +32,19 @@ final class ImportSession: ContextSession, @unchecked Sendable {
     /// The objects being initialized, by their hooks or the import, innermost last.
     private var objectsInProgress: [ObjectInProgress] = []
 
-    init(context: NSManagedObjectContext) throws {
+    /// Makes the session of a decode into `context`. In the session of a model-driven sync
+    /// (`modelConventions`), whose JSON keys are the model's property names, every entity decodes
+    /// by Sync's conventions, whatever its class.
+    init(context: NSManagedObjectContext, modelConventions: Bool) throws {
         self.context = context
         let undo = UndoLog(context: context)
         self.undo = undo
-        types = DecodableTypes(model: try context.requireModel(), modelConventions: Self.modelConventions, willMeetAppCode: undo.willRunAppCode)
+        types = DecodableTypes(model: try context.requireModel(), modelConventions: modelConventions, willMeetAppCode: undo.willRunAppCode)
         identities = IdentityResolver(context: context)
+    }
+
+    convenience init(context: NSManagedObjectContext) throws {
+        try self.init(context: context, modelConventions: false)
     }
 
     static func withCurrent<Result>(_ session: ImportSession, _ body: () throws -> Result) rethrows -> Result {
@@ -48,9 +52,12 @@ final class ImportSession: ContextSession, @unchecked Sendable {
     }
 
     /// Runs `body` inside `context.performAndWait`, in the running session for `context` or a new
-    /// one. If `body` throws, what it inserted or changed is undone.
-    static func run<Result>(in context: NSManagedObjectContext, _ body: (ImportSession) throws -> Result) throws -> Result {
-        try entering(context) { session, isNew in
+    /// one (of a model-driven sync when `modelConventions`). If `body` throws, what it inserted or
+    /// changed is undone.
+    static func run<Result>(
+        in context: NSManagedObjectContext, modelConventions: Bool = false, _ body: (ImportSession) throws -> Result
+    ) throws -> Result {
+        try entering(context, make: { try ImportSession(context: $0, modelConventions: modelConventions) }) { session, isNew in
             do {
                 return try session.undoingOnFailure(body)
             } catch {

@@ -152,9 +152,8 @@ struct ModelSync {
     private func decode(_ elements: [[String: Any]], mapping: DecodableType) throws -> [NSManagedObject] {
         let data = SyncJSONWriter.data(for: elements)
         let decoder = Self.engineDecoder(for: callerDecoder, in: session.context)
-        return try SyncedElements.$mapping.withValue(SyncedElements.Mapping(value: mapping)) {
-            try decoder.decode(SyncedElements.self, from: data).objects
-        }
+        decoder.userInfo[SyncedElements.mappingKey] = SyncedElements.Mapping(value: mapping)
+        return try decoder.decode(SyncedElements.self, from: data).objects
     }
 
     /// Deletes the stored objects this sync took out of a one-to-many relationship set by nested
@@ -208,29 +207,27 @@ extension ModelSync {
         }
     }
 
-    /// Runs `body` in an import session of `context` whose entities decode by Sync's conventions
-    /// (``ImportSession/modelConventions``): a failure undoes everything it did.
+    /// Runs `body` in an import session of `context` whose entities decode by Sync's conventions:
+    /// a failure undoes everything it did.
     static func run<Result>(in context: NSManagedObjectContext, _ body: (ImportSession) throws -> Result) throws -> Result {
-        try ImportSession.$modelConventions.withValue(true) {
-            try ImportSession.run(in: context, body)
-        }
+        try ImportSession.run(in: context, modelConventions: true, body)
     }
 }
 
 /// The translated payload's array, decoded in the running sync's session.
 private struct SyncedElements: Decodable {
-    /// The ``DecodableType`` of the synced entity (Sync's conventions), handed to `init(from:)` on
-    /// the same thread.
+    /// The ``DecodableType`` of the synced entity (Sync's conventions), handed to `init(from:)`
+    /// in the decoder's user info, under ``mappingKey``.
     struct Mapping: @unchecked Sendable {
         let value: DecodableType
     }
 
-    @TaskLocal static var mapping: Mapping?
+    static let mappingKey = CodingUserInfoKey(rawValue: "CoreDataCodable.syncedElementsMapping")!
 
     let objects: [NSManagedObject]
 
     init(from decoder: any Decoder) throws {
-        guard let mapping = Self.mapping?.value else {
+        guard let mapping = (decoder.userInfo[Self.mappingKey] as? Mapping)?.value else {
             objects = []
             return
         }
