@@ -158,5 +158,14 @@ extension Set: ManagedPropertyValue where Element: NSObject {
         for case let element as Element in set { result.insert(element) }
         return result
     }
-    public var managedValue: Any? { NSSet(array: Array(self)) }
+    /// An `NSSet` for Apple's Core Data, which takes nothing else for a to-many relationship;
+    /// the elements in an array for OpenCoreData, which takes one without building an `NSSet`
+    /// (making it was a fifth of an import written by hand with `@Managed` properties).
+    public var managedValue: Any? {
+        #if canImport(CoreData)
+        NSSet(array: Array(self))
+        #else
+        Array(self)
+        #endif
+    }
 }
