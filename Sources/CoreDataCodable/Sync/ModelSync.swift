@@ -33,7 +33,14 @@ struct ModelSync {
         var translator = SyncPayloadTranslator()
         translator.attributesOnly = attributesOnly
         translator.relationshipOperations = operations
-        translator.storedKeys = SyncStoredKeys(context: context)
+        if !attributesOnly, !operations.isSuperset(of: [.insertRelationships, .updateRelationships]) {
+            // Which nested objects are stored is asked of the keys the payload names only, which
+            // a first translation collects.
+            var collector = translator
+            collector.collectedNestedKeys = [:]
+            _ = try collector.translate(array: elements, of: entity, path: [])
+            translator.storedKeys = SyncStoredKeys(context: context, named: collector.collectedNestedKeys ?? [:])
+        }
         let (translated, skipped) = try translator.translate(array: elements, of: entity, path: [])
         try stopIfCancelled()
         // Every translated element has its identity: the translator drops those without one. An

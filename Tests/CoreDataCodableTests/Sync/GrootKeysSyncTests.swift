@@ -104,6 +104,24 @@ struct GrootKeysSyncTests {
         }
         #expect(boardTiles == ["1", "5"])
     }
+
+    // The cost of such a sync depends on the payload: it fetches the stored nested objects the
+    // payload names, not every object of their entity.
+    @Test func aSyncThatMayNotUpdateNestedObjectsFetchesOnlyTheStoredOnesItNames() throws {
+        let stack = try TestStack(model: Fixture.model("Comics"))
+        try stack.read {
+            _ = try stack.context.sync(Fixture.syncPayload("tiles"), inEntityNamed: "Tile")
+            try stack.context.save()
+            stack.context.reset()
+            _ = try stack.context.sync(Fixture.syncPayload("board"), inEntityNamed: "Board", operations: [.insert, .update, .insertRelationships])
+        }
+        let registered = stack.read {
+            stack.context.registeredObjects.filter { $0.entity.name == "Tile" }.map {
+                "\($0.value(forKey: "row") ?? "nil"),\($0.value(forKey: "column") ?? "nil")"
+            }.sorted()
+        }
+        #expect(registered == ["1,2", "5,5"])
+    }
 }
 
 /// Groot's entity keys: `entityMapperName` chooses the subentity an object is made of, and

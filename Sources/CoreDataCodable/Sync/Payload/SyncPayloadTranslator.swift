@@ -23,6 +23,10 @@ struct SyncPayloadTranslator {
     /// The stored keys telling new nested objects from stored ones, asked only when
     /// `relationshipOperations` leaves one of its two out; without it every nested object is new.
     var storedKeys: SyncStoredKeys?
+    /// Set (to empty) for a first translation that only collects the primary keys of the nested
+    /// objects the stored keys will be asked about, by entity: each nested object is then
+    /// translated in full, so that every one of them is met.
+    var collectedNestedKeys: [ObjectIdentifier: Set<ObjectIdentity>]?
     /// The primary keys of the objects the payload holds in full, by entity name.
     private(set) var objectKeys: [String: Set<ObjectIdentity>] = [:]
     /// The primary keys the payload names only as bare identifiers, by entity name.
@@ -212,6 +216,10 @@ struct SyncPayloadTranslator {
         guard !(mayInsert && mayUpdate), !identityAttributes.isEmpty,
               let (values, identity) = try identityValues(in: nested, attributes: identityAttributes, entity: destination, path: path)
         else { return .object }
+        if collectedNestedKeys != nil {
+            collectedNestedKeys?[ObjectIdentifier(destination), default: []].insert(identity)
+            return .object
+        }
         guard try storedKeys?.contains(identity, of: destination) == true else { return mayInsert ? .object : .skipped }
         // A stored object it may not update links as it is: by its bare identifier, or by its
         // identity values alone when the identity is composite.
