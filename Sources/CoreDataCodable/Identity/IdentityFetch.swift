@@ -17,11 +17,7 @@ enum IdentityFetch {
         // The object forms take constants as `Any`, so identity values need no bridging.
         let attributes = mapping.identityAttributes
         let conditions = attributes.enumerated().map { index, attribute in
-            NSComparisonPredicate(
-                leftExpression: NSExpression(forKeyPath: attribute.name),
-                rightExpression: NSExpression(forConstantValue: distinctValues(at: index, of: identities, count: attributes.count)),
-                modifier: .direct, type: .in, options: []
-            )
+            comparison(attribute.name, .in, distinctValues(at: index, of: identities, count: attributes.count))
         }
         if conditions.count == 1, let condition = conditions.first {
             request.predicate = condition
@@ -39,16 +35,18 @@ enum IdentityFetch {
     /// `identities`: `id IN {...}` for a single attribute, else an `OR` of one `AND` per identity.
     /// A sync deletes the objects it fetches and does not name, so it cannot fetch a superset.
     static func predicate(matching identities: Set<ObjectIdentity>, of names: [String]) -> NSPredicate {
-        func comparison(_ name: String, _ type: NSComparisonPredicate.Operator, _ constant: Any) -> NSPredicate {
-            NSComparisonPredicate(
-                leftExpression: NSExpression(forKeyPath: name), rightExpression: NSExpression(forConstantValue: constant),
-                modifier: .direct, type: type, options: []
-            )
-        }
         guard names.count > 1 else { return comparison(names.first ?? "", .in, identities.map { $0.constant(at: 0) }) }
         return NSCompoundPredicate(orPredicateWithSubpredicates: identities.map { identity in
             NSCompoundPredicate(andPredicateWithSubpredicates: names.indices.map { comparison(names[$0], .equalTo, identity.constant(at: $0)) })
         })
+    }
+
+    /// `name type constant`, the constant taken as `Any`, so identity values need no bridging.
+    private static func comparison(_ name: String, _ type: NSComparisonPredicate.Operator, _ constant: Any) -> NSComparisonPredicate {
+        NSComparisonPredicate(
+            leftExpression: NSExpression(forKeyPath: name), rightExpression: NSExpression(forConstantValue: constant),
+            modifier: .direct, type: type, options: []
+        )
     }
 
     /// The distinct values of the identity attribute at `index`, in first-seen order.

@@ -191,9 +191,7 @@ final class MappingRegistry: @unchecked Sendable {
     /// How a sync makes and fills objects of `entity`'s subentities, at any depth; nil when it has none.
     private func subentityDecoding(of entity: NSEntityDescription, in model: NSManagedObjectModel) throws -> SubentityDecoding? {
         var subentities: [SubentityDecoding.Subentity] = []
-        var pending = entity.subentities
-        while let subentity = pending.popLast() {
-            pending.append(contentsOf: subentity.subentities)
+        for subentity in entity.descendantEntities {
             let mapping = try EntityMapping(entity: subentity, keys: CoreDataDefaultCodingKeys.self, identity: .none, codableAttributes: [:])
             let added = mapping.properties.filter { $0.attribute != nil && entity.attributesByName[$0.name] == nil }
             subentities.append(SubentityDecoding.Subentity(entity: subentity, objectClass: managedClass(of: subentity, in: model), addedAttributes: added))

@@ -16,9 +16,7 @@ final class SyncPayloadKeys {
         if let known = propertiesByEntity[id] { return known }
         var properties = entity.properties
         var names = Set(properties.map(\.name))
-        var pending = entity.subentities
-        while let subentity = pending.popLast() {
-            pending.append(contentsOf: subentity.subentities)
+        for subentity in entity.descendantEntities {
             for property in subentity.properties where names.insert(property.name).inserted { properties.append(property) }
         }
         propertiesByEntity[id] = properties
@@ -38,12 +36,7 @@ final class SyncPayloadKeys {
         guard !entity.subentities.isEmpty, let mapper = transformers(of: entity).entityMapper,
               let name = mapper.transformedValue(object) as? String
         else { return nil }
-        var pending = entity.subentities
-        while let subentity = pending.popLast() {
-            if subentity.name == name { return subentity }
-            pending.append(contentsOf: subentity.subentities)
-        }
-        return nil
+        return entity.descendantEntities.first { $0.name == name }
     }
 
     private func transformers(of entity: NSEntityDescription) -> (dictionary: ValueTransformer?, entityMapper: ValueTransformer?) {
