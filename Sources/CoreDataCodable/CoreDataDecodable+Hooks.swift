@@ -1,8 +1,11 @@
 import Foundation
 
 extension CoreDataDecodable where Self: NSManagedObject {
-    public func initialize(from decoder: any Decoder) throws {
+    /// The default hook: sets the object's properties as ``defaultInitialization(from:)`` does.
+    @discardableResult
+    public func initialize(from decoder: any Decoder) throws -> DefaultInitializeHook {
         try DefaultInitialization.apply(to: self, from: decoder)
+        return DefaultInitializeHook()
     }
 
     /// Sets every property whose key the JSON has; properties whose key is missing keep their values.

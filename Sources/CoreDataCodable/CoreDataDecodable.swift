@@ -25,26 +25,38 @@ import Foundation
 /// Non-final classes: implement the hooks in the class (not only through the defaults) so that
 /// subclasses can override them.
 public protocol CoreDataDecodable: CoreDataMappable, Decodable {
+    /// What ``container(for:)`` returns. Swift infers it from the class: ``DefaultContainerHook``
+    /// when the class keeps the default, `any AnyCoreDataKeyedDecodingContainer` when it
+    /// implements the hook. Never name it.
+    associatedtype ContainerHookResult = DefaultContainerHook
+    /// What ``initialize(from:)`` returns. Swift infers it from the class: ``DefaultInitializeHook``
+    /// when the class keeps the default, `Void` when it implements the hook. Never name it.
+    associatedtype InitializeHookResult = DefaultInitializeHook
+
     /// The keyed container of an object's JSON, run once per object before its identity is read.
     ///
-    /// Override to change or add values (`container[.id] = ...`) that identity lookup and
-    /// ``initialize(from:)`` then see. The default returns `decoder.container(for: Self.self)`.
-    /// For a bare identifier, `decoder` presents it as an object with the identity key only.
-    static func container(for decoder: any Decoder) throws -> any AnyCoreDataKeyedDecodingContainer
+    /// Implement it to change or add values (`container[.id] = ...`) that identity lookup and
+    /// ``initialize(from:)`` then see, returning `any AnyCoreDataKeyedDecodingContainer`. The default
+    /// returns the JSON object as it is. For a bare identifier, `decoder` presents it as an object
+    /// with the identity key only.
+    static func container(for decoder: any Decoder) throws -> ContainerHookResult
 
     /// Sets the object's properties from `decoder`; runs on insert, on update and for bare identifiers.
     ///
-    /// The default calls ``defaultInitialization(from:)``. Override to decode custom values;
-    /// `decoder.container(for: Self.self)` gives the container ``container(for:)`` prepared.
-    func initialize(from decoder: any Decoder) throws
+    /// The default sets them as ``defaultInitialization(from:)`` does. Implement it (returning
+    /// nothing) to decode custom values; `decoder.container(for: Self.self)` gives the container
+    /// ``container(for:)`` prepared.
+    func initialize(from decoder: any Decoder) throws -> InitializeHookResult
 }
 
 /// A managed object class that decodes and encodes with `JSONDecoder` and `JSONEncoder`.
 public typealias CoreDataCodable = CoreDataDecodable & CoreDataEncodable
 
 extension CoreDataDecodable {
-    public static func container(for decoder: any Decoder) throws -> any AnyCoreDataKeyedDecodingContainer {
-        try decoder.container(for: Self.self)
+    /// The default hook: the JSON object as it is, read by the class's coding keys.
+    @discardableResult
+    public static func container(for decoder: any Decoder) throws -> DefaultContainerHook {
+        DefaultContainerHook(values: try decoder.container(for: Self.self).values)
     }
 }
 

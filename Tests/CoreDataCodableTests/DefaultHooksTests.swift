@@ -72,9 +72,9 @@ private struct ShelfPage: Decodable {
     let books: Many<Book>
 }
 
-/// Types that declare ``UsingDefaultHooks`` decode without their hooks being called, and a failed
-/// decode still puts back everything it changed.
-@Suite("UsingDefaultHooks")
+/// Types that keep the default hooks decode without their hooks being called, and a failed decode
+/// still puts back everything it changed.
+@Suite("Default hooks")
 struct DefaultHooksTests {
     /// The shelves of the `shelves` fixture, decoded and not saved, by identifier.
     private static func unsavedShelves(in stack: TestStack) throws -> [Int64: Shelf] {
@@ -136,8 +136,8 @@ struct DefaultHooksTests {
         }
         #expect(error.code == CoreDataCodableError.hookOverridden)
         #expect(error.entityName == "DerivingShelf")
-        #expect(error.description == "DerivingShelf adopts UsingDefaultHooks but implements its own initialize(from:), which the import "
-            + "would not call: remove UsingDefaultHooks from DerivingShelf, or remove its initialize(from:).")
+        #expect(error.description == "DerivingShelf adopts UsingDefaultHooks but implements its own initialize(from:): "
+            + "remove UsingDefaultHooks from DerivingShelf, or remove its initialize(from:).")
     }
 
     @Test func aClassSettingValuesInContainerIsToldToDropTheDeclaration() throws {
@@ -148,5 +148,20 @@ struct DefaultHooksTests {
         #expect(error.code == CoreDataCodableError.hookOverridden)
         #expect(error.description.contains("implements its own container(for:)"))
         #expect(try stack.count("PresettingShelf") == 0)
+    }
+
+    @Test func aClassDeclaringNothingKeepsBothDefaultHooksByItsTypes() {
+        #expect(Country.ContainerHookResult.self == DefaultContainerHook.self)
+        #expect(Country.InitializeHookResult.self == DefaultInitializeHook.self)
+    }
+
+    @Test func aClassImplementingInitializeReturnsNothingFromIt() {
+        #expect(Person.InitializeHookResult.self == Void.self)
+        #expect(Person.ContainerHookResult.self == DefaultContainerHook.self)
+    }
+
+    @Test func aClassImplementingContainerReturnsAnyContainerFromIt() {
+        #expect(PresettingShelf.ContainerHookResult.self == (any AnyCoreDataKeyedDecodingContainer).self)
+        #expect(PresettingShelf.InitializeHookResult.self == DefaultInitializeHook.self)
     }
 }

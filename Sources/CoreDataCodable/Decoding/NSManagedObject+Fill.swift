@@ -82,7 +82,7 @@ struct ObjectFill: Decodable {
     init(from decoder: any Decoder) throws {
         guard let target = Self.target else { return }
         if target.runsOwnHook, let decodable = target.object as? any CoreDataDecodable {
-            try decodable.initialize(from: decoder)
+            _ = try decodable.initialize(from: decoder)
         } else {
             try DefaultInitialization.apply(to: target.object, from: decoder)
         }

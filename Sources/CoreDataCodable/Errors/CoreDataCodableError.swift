@@ -157,8 +157,8 @@ public struct CoreDataCodableError: Error, CustomStringConvertible, Sendable {
         case .unknownEntity(let name):
             message = "The context's model has no entity named \(name): check the name's spelling and case."
         case .hookOverridden(_, let className, let hook):
-            message = "\(className) adopts UsingDefaultHooks but implements its own \(hook), which the import would not "
-                + "call: remove UsingDefaultHooks from \(className), or remove its \(hook)."
+            message = "\(className) adopts UsingDefaultHooks but implements its own \(hook): remove "
+                + "UsingDefaultHooks from \(className), or remove its \(hook)."
         case .invalidFetchQuery(let query, let reason):
             message = "Cannot read the fetch query \"\(query)\": \(reason)."
         case .invalidSyncPayload(let entity):

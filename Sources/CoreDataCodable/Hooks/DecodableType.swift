@@ -4,8 +4,8 @@ import Foundation
 ///
 /// Made once per type and model (see ``MappingRegistry``) and shared by every decode. It holds no
 /// state: every decode of a type runs the same way. Whether the type keeps the default hooks is
-/// known when it is made (``UsingDefaultHooks``, or an entity decoded by the model alone); the
-/// import then applies values itself instead of calling them.
+/// known when it is made (from the types its hooks return, or for an entity decoded by the model
+/// alone); the import then applies values itself instead of calling them.
 final class DecodableType: @unchecked Sendable {
     /// The properties the type maps, its keys and its identity.
     let mapping: EntityMapping
@@ -66,19 +66,29 @@ final class DecodableType: @unchecked Sendable {
 
     /// The hooks of a ``CoreDataDecodable`` class, whose keys and identity `mapping` holds.
     ///
-    /// A class that adopts ``UsingDefaultHooks`` keeps the defaults; debug builds check that it
-    /// implements neither hook (``DefaultHooksCheck``).
+    /// Whether the class keeps a default hook is told by the type the hook returns
+    /// (``DefaultContainerHook``, ``DefaultInitializeHook``), which Swift infers when the class is
+    /// compiled: a class that implements neither decodes without calling them. Debug builds check
+    /// that a class adopting ``UsingDefaultHooks`` implements neither.
     static func make<Object: CoreDataDecodable>(
         _ type: Object.Type, managedType: NSManagedObject.Type, mapping: EntityMapping
     ) throws -> DecodableType {
-        if Object.self is any UsingDefaultHooks.Type {
-            #if DEBUG
-            try DefaultHooksCheck(type, managedType: managedType, entity: mapping.entity).run()
-            #endif
+        let keepsContainer = Object.ContainerHookResult.self == DefaultContainerHook.self
+        let keepsInitialize = Object.InitializeHookResult.self == DefaultInitializeHook.self
+        #if DEBUG
+        if Object.self is any UsingDefaultHooks.Type, !(keepsContainer && keepsInitialize) {
+            throw CoreDataCodableError(.hookOverridden(
+                entity: mapping.entity.codableName, className: String(describing: Object.self),
+                hook: keepsContainer ? "initialize(from:)" : "container(for:)"
+            ))
+        }
+        #endif
+        if keepsContainer, keepsInitialize {
             return DecodableType(mapping: mapping, objectClass: managedType, hooks: nil)
         }
         return DecodableType(mapping: mapping, objectClass: managedType, hooks: Hooks(
             container: { decoder in
+                guard !keepsContainer else { return try ObjectValues(decoder: decoder) }
                 let container = try Object.container(for: decoder)
                 // The container of `Object` itself is told by its type, without the protocol
                 // conformance lookup a cast to `ObjectValuesContainer` costs.
@@ -99,7 +109,7 @@ final class DecodableType: @unchecked Sendable {
                         debugDescription: "The \(mapping.entityName) object found is a \(Swift.type(of: object)), not a \(Object.self)."
                     ))
                 }
-                try typed.initialize(from: decoder)
+                _ = try typed.initialize(from: decoder)
             }
         ))
     }

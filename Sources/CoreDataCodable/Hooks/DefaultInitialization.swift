@@ -9,13 +9,6 @@ enum DefaultInitialization {
     /// its values are read already. Any other decoder is read now, in the running import of the
     /// object's context or a new one.
     static func apply(to object: NSManagedObject, from decoder: any Decoder, including isIncluded: ((PropertyMapping) -> Bool)? = nil) throws {
-        #if DEBUG
-        if type(of: decoder) == HookProbeDecoder.self, let probe = decoder as? HookProbeDecoder {
-            // A class's hook under the debug check of `UsingDefaultHooks` (`DefaultHooksCheck`).
-            if isIncluded == nil { probe.probe.defaultInitializations += 1 } else { probe.probe.wasRead = true }
-            return
-        }
-        #endif
         if let session = ImportSession.current, let progress = session.objectInProgress(object, decoder: decoder) {
             try session.undoingOnFailure { session in
                 try ObjectApplier(session: session).apply(progress, to: object, including: isIncluded)
