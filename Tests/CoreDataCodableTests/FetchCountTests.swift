@@ -78,7 +78,7 @@ struct FetchCountTests {
         #expect(stack.fetchCount - before == 3)
     }
 
-    @Test func entityOfAStoreSavedElsewhereIsCountedOncePerCoordinator() throws {
+    @Test func entityOfAStoreSavedElsewhereIsCountedOncePerContext() throws {
         try withStoreSavedElsewhere(fixture: "peopleWithCountries") { stack in
             let before = stack.fetchCount
             _ = try stack.decode(Many<Person>.self, fixture: "peopleWithCountries")
@@ -90,6 +90,19 @@ struct FetchCountTests {
             _ = try stack.decode(Many<Person>.self, fixture: "peopleWithCountries")
             #expect(stack.fetchCount - again == 3)
         }
+    }
+
+    @Test func aNewContextOfTheSameStoreCountsItsEntitiesAgain() throws {
+        let stack = try TestStack()
+        _ = try stack.decode(Many<Person>.self, fixture: "peopleWithCountries")
+        try stack.read { try stack.context.save() }
+        let other = stack.container.newBackgroundContext()
+        let decoder = stack.decoder()
+        decoder.managedObjectContext = other
+        _ = try decoder.decode(Many<Person>.self, from: Fixture.data("peopleWithCountries"))
+        // What the first context's import learned stays with it: one count finds the store's
+        // objects, then one fetch per entity.
+        #expect(other.executedFetchRequestCount == 4)
     }
 
     @Test func entityTheContextHoldsObjectsOfCostsNoCount() throws {

@@ -71,7 +71,7 @@ final class IdentityResolver {
     ///
     /// An entity already known to hold objects costs no request (see ``PopulatedEntities``), nor
     /// does one the context has objects of. Any other costs one count request, at most once per
-    /// process while it holds objects.
+    /// context while it holds objects.
     func pendingNeedNoFetch() throws -> Bool {
         while let entry = pending.last {
             guard try isComplete(entry.mapping) else { return false }
@@ -125,11 +125,11 @@ final class IdentityResolver {
 
     /// Whether the context has no object of `mapping`'s entity or its subentities, saved or not.
     private func isEmpty(_ mapping: EntityMapping) throws -> Bool {
-        guard let coordinator = context.persistentStoreCoordinator else { return false }
-        let populated = PopulatedEntities.shared
-        guard !populated.contains(mapping.entityName, in: coordinator) else { return false }
+        guard context.persistentStoreCoordinator != nil else { return false }
+        let populated = PopulatedEntities.of(context)
+        guard !populated.contains(mapping.entityName) else { return false }
         // Whatever the answer, the entity is about to hold objects: a later import must look them up.
-        populated.insert(mapping.entityName, in: coordinator)
+        populated.insert(mapping.entityName)
         let entity = mapping.entity
         if context.registeredObjects.contains(where: { $0.entity.isKindOf(entity: entity) }) { return false }
         let request = NSFetchRequest<NSManagedObject>(entityName: mapping.entityName)

@@ -1,42 +1,36 @@
 import Foundation
 
-/// The entities known to hold objects, or to be about to, by persistent store coordinator: an
-/// import learns whether an entity is empty once per coordinator, not once per decode.
+/// The entities a context's imports found to hold objects, or to be about to: an import learns
+/// whether an entity is empty once per context, not once per decode.
 ///
-/// Only "populated" is remembered: it can become wrong (every object deleted, or inserts that were
-/// never saved), which makes a later import look its identities up when it need not; never the
-/// reverse. Shared by every import, behind a lock.
-final class PopulatedEntities: @unchecked Sendable {
-    static let shared = PopulatedEntities()
+/// Kept in the context's `userInfo`, so it lives and is released with the context; nothing is
+/// shared between contexts. Only "populated" is remembered: it can become wrong (every object
+/// deleted, or inserts that were never saved), which makes a later import look its identities up
+/// when it need not; never the reverse. Read and changed only inside the context's
+/// `performAndWait`.
+final class PopulatedEntities {
+    /// The key of the context's `userInfo` entry.
+    private static let key = "CoreDataCodable.populatedEntities"
 
-    private struct Entry {
-        /// Held weakly: a coordinator made later at the same address is not taken for this one.
-        weak var coordinator: NSPersistentStoreCoordinator?
-        var entityNames: Set<String>
+    private var entityNames: Set<String> = []
+
+    private init() {}
+
+    /// The populated entities of `context`, made on first use.
+    static func of(_ context: NSManagedObjectContext) -> PopulatedEntities {
+        if let known = context.userInfo[key] as? PopulatedEntities { return known }
+        let made = PopulatedEntities()
+        context.userInfo[key] = made
+        return made
     }
 
-    private let lock = NSLock()
-    private var entries: [ObjectIdentifier: Entry] = [:]
-
-    /// Whether the entity named `entityName` is known to hold objects in the stores of `coordinator`.
-    func contains(_ entityName: String, in coordinator: NSPersistentStoreCoordinator) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        guard let entry = entries[ObjectIdentifier(coordinator)], entry.coordinator === coordinator else { return false }
-        return entry.entityNames.contains(entityName)
+    /// Whether the entity named `entityName` is known to hold objects.
+    func contains(_ entityName: String) -> Bool {
+        entityNames.contains(entityName)
     }
 
-    /// Records that the entity named `entityName` holds objects in the stores of `coordinator`.
-    func insert(_ entityName: String, in coordinator: NSPersistentStoreCoordinator) {
-        lock.lock()
-        defer { lock.unlock() }
-        let id = ObjectIdentifier(coordinator)
-        if let entry = entries[id], entry.coordinator === coordinator {
-            entries[id]?.entityNames.insert(entityName)
-            return
-        }
-        // A new coordinator, or a new one where a released one was: entries of released ones go.
-        entries = entries.filter { $0.value.coordinator != nil }
-        entries[id] = Entry(coordinator: coordinator, entityNames: [entityName])
+    /// Records that the entity named `entityName` holds objects.
+    func insert(_ entityName: String) {
+        entityNames.insert(entityName)
     }
 }

@@ -30,6 +30,10 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
     open var mergePolicy: Any = NSErrorMergePolicy
     /// Whether the context refreshes its objects when another context saves to the same coordinator.
     open var automaticallyMergesChangesFromParent: Bool = false
+    /// Information of the app's own, kept with the context and released with it.
+    open var userInfo: NSMutableDictionary { storedUserInfo }
+
+    private let storedUserInfo = NSMutableDictionary()
 
     let lock = NSRecursiveLock()
     let queue: DispatchQueue

@@ -215,3 +215,25 @@ struct KeyPathSortTests {
         }
     }
 }
+
+@Suite("Contexts: user info")
+struct ContextUserInfoTests {
+    @Test func userInfoKeepsWhatIsSetInIt() {
+        let context = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
+        context.userInfo.setObject(NSNumber(value: 7), forKey: "answer" as NSString)
+        #expect(context.userInfo.object(forKey: "answer") as? NSNumber == NSNumber(value: 7))
+        #expect(context.userInfo.count == 1)
+    }
+
+    @Test func userInfoIsReleasedWithTheContext() {
+        let tracker = ReleaseTracker()
+        do {
+            let context = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
+            let value = NSMutableArray()
+            context.userInfo.setObject(value, forKey: "value" as NSString)
+            tracker.track(value, as: "value")
+            tracker.track(context, as: "context")
+        }
+        #expect(tracker.alive == [])
+    }
+}

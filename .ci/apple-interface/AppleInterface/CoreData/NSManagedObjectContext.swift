@@ -8,6 +8,9 @@ open class NSManagedObjectContext: NSObject {
     open var parent: NSManagedObjectContext? { get { fatalError() } set { fatalError() } }
     /// https://developer.apple.com/documentation/coredata/nsmanagedobjectcontext/mergepolicy
     open var mergePolicy: Any { get { fatalError() } set { fatalError() } }
+    /// https://developer.apple.com/documentation/coredata/nsmanagedobjectcontext/userinfo
+    @available(macOS 10.7, iOS 5.0, *)
+    open var userInfo: NSMutableDictionary { fatalError() }
 
     /// https://developer.apple.com/documentation/coredata/nsmanagedobjectcontext/insertedobjects
     open var insertedObjects: Set<NSManagedObject> { fatalError() }
