@@ -39,7 +39,12 @@ extension JSONDecoder {
     /// The managed object context decoded objects are inserted into (stored in `userInfo`).
     public var managedObjectContext: NSManagedObjectContext? {
         get { ManagedObjectContextReference.context(in: userInfo[.managedObjectContext]) }
-        set { userInfo[.managedObjectContext] = newValue.map { ManagedObjectContextReference(context: $0) } }
+        set { userInfo[.managedObjectContext] = newValue.map(Self.userInfoValue(of:)) }
+    }
+
+    /// How `userInfo` holds `context` under ``CodingUserInfoKey/managedObjectContext``.
+    static func userInfoValue(of context: NSManagedObjectContext) -> any Sendable {
+        ManagedObjectContextReference(context: context)
     }
 }
 

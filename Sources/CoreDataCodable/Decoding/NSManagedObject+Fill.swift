@@ -50,8 +50,7 @@ extension NSManagedObject {
         try ModelSync.run(in: context) { _ in
             var translator = SyncPayloadTranslator()
             guard let values = try translator.translate(object: object, of: entity, path: [], requiringKey: false) else { return }
-            let engineDecoder = ModelSync.engineDecoder(for: decoder, in: context)
-            try ObjectFill.fill(self, runningOwnHook: false, from: SyncJSONWriter.data(for: values), using: engineDecoder)
+            try ObjectFill.fill(self, runningOwnHook: false, from: ModelSync.engineDecoder(of: values, for: decoder, in: context))
             for entry in translator.transformableValues where entry.path.isEmpty {
                 entry.apply(to: self)
             }
@@ -59,32 +58,38 @@ extension NSManagedObject {
     }
 }
 
-/// Decodes a JSON object into an existing object, handed over through a task-local: what
-/// ``NSManagedObject/fill(with:using:)`` and a sync's keyless nested to-ones decode.
+/// Decodes a JSON object into an existing object: what ``NSManagedObject/fill(with:using:)`` and
+/// a sync's keyless nested to-ones decode.
 struct ObjectFill: Decodable {
     /// The object being filled, and whether its class's own `initialize(from:)` runs (else a
-    /// default initialization, by the ``DecodableType`` the running import gives its entity), handed to `init(from:)` on the
-    /// same thread.
-    struct Target: @unchecked Sendable {
+    /// default initialization, by the ``DecodableType`` the running import gives its entity),
+    /// handed to `init(from:)` in the decoder's user info, under ``targetKey``.
+    private struct Target: @unchecked Sendable {
         let object: NSManagedObject
         let runsOwnHook: Bool
     }
 
-    @TaskLocal static var target: Target?
+    private static let targetKey = CodingUserInfoKey(rawValue: "CoreDataCodable.fillTarget")!
 
-    /// Fills `object` from `data` with `decoder`.
+    /// Fills `object` from the JSON object in `data`, read by `decoder`, whose user info is as it
+    /// was afterwards.
     static func fill(_ object: NSManagedObject, runningOwnHook: Bool, from data: Data, using decoder: JSONDecoder) throws {
-        try $target.withValue(Target(object: object, runsOwnHook: runningOwnHook)) {
-            _ = try decoder.decode(ObjectFill.self, from: data)
+        decoder.userInfo[targetKey] = Target(object: object, runsOwnHook: runningOwnHook)
+        defer { decoder.userInfo[targetKey] = nil }
+        _ = try decoder.decode(ObjectFill.self, from: data)
+    }
+
+    /// Fills `object` from the JSON object `decoder` holds.
+    static func fill(_ object: NSManagedObject, runningOwnHook: Bool, from decoder: any Decoder) throws {
+        if runningOwnHook, let decodable = object as? any CoreDataDecodable {
+            _ = try decodable.initialize(from: decoder)
+        } else {
+            try DefaultInitialization.apply(to: object, from: decoder)
         }
     }
 
     init(from decoder: any Decoder) throws {
-        guard let target = Self.target else { return }
-        if target.runsOwnHook, let decodable = target.object as? any CoreDataDecodable {
-            _ = try decodable.initialize(from: decoder)
-        } else {
-            try DefaultInitialization.apply(to: target.object, from: decoder)
-        }
+        guard let target = decoder.userInfo[Self.targetKey] as? Target else { return }
+        try Self.fill(target.object, runningOwnHook: target.runsOwnHook, from: decoder)
     }
 }

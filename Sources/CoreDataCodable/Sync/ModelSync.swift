@@ -97,7 +97,7 @@ struct ModelSync {
                 let mapping = try MappingRegistry.shared.syncDecodableType(for: destination, in: session.model)
                 related = try session.insert(mapping, identityValues: [], registered: nil)
             }
-            try ObjectFill.fill(related, runningOwnHook: false, from: SyncJSONWriter.data(for: entry.values), using: Self.engineDecoder(for: callerDecoder, in: session.context))
+            try ObjectFill.fill(related, runningOwnHook: false, from: Self.engineDecoder(of: entry.values, for: callerDecoder, in: session.context))
             if parent.value(forKey: entry.relationship.name) as? NSManagedObject !== related {
                 parent.setValue(related, forKey: entry.relationship.name)
             }
@@ -144,23 +144,17 @@ struct ModelSync {
         }
     }
 
-    /// A decoder of the translated payload into `context`, with `callerDecoder`'s user info: dates
-    /// as seconds since 1970, data as base64.
-    static func engineDecoder(for callerDecoder: JSONDecoder, in context: NSManagedObjectContext) -> JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.userInfo = callerDecoder.userInfo
-        decoder.managedObjectContext = context
-        decoder.dateDecodingStrategy = .secondsSince1970
-        decoder.dataDecodingStrategy = .base64
-        return decoder
+    /// The decoder of `value`, part of the translated payload, into `context`, with `callerDecoder`'s
+    /// user info.
+    static func engineDecoder(of value: Any, for callerDecoder: JSONDecoder, in context: NSManagedObjectContext) -> TranslatedPayloadDecoder {
+        var userInfo = callerDecoder.userInfo
+        userInfo[.managedObjectContext] = JSONDecoder.userInfoValue(of: context)
+        return TranslatedPayloadDecoder(value: value, codingPath: [], userInfo: userInfo)
     }
 
     /// Decodes the translated elements with the import engine, in payload order.
     private func decode(_ elements: [[String: Any]], mapping: DecodableType) throws -> [NSManagedObject] {
-        let data = SyncJSONWriter.data(for: elements)
-        let decoder = Self.engineDecoder(for: callerDecoder, in: session.context)
-        decoder.userInfo[SyncedElements.mappingKey] = SyncedElements.Mapping(value: mapping)
-        return try decoder.decode(SyncedElements.self, from: data).objects
+        try ImportSession.decodeArray(from: Self.engineDecoder(of: elements, for: callerDecoder, in: session.context)) { _ in .mapped(mapping) }
     }
 
     /// Deletes the stored objects this sync took out of a one-to-many relationship set by nested
@@ -218,26 +212,5 @@ extension ModelSync {
     /// a failure undoes everything it did.
     static func run<Result>(in context: NSManagedObjectContext, _ body: (ImportSession) throws -> Result) throws -> Result {
         try ImportSession.run(in: context, modelConventions: true, body)
-    }
-}
-
-/// The translated payload's array, decoded in the running sync's session.
-private struct SyncedElements: Decodable {
-    /// The ``DecodableType`` of the synced entity (Sync's conventions), handed to `init(from:)`
-    /// in the decoder's user info, under ``mappingKey``.
-    struct Mapping: @unchecked Sendable {
-        let value: DecodableType
-    }
-
-    static let mappingKey = CodingUserInfoKey(rawValue: "CoreDataCodable.syncedElementsMapping")!
-
-    let objects: [NSManagedObject]
-
-    init(from decoder: any Decoder) throws {
-        guard let mapping = (decoder.userInfo[Self.mappingKey] as? Mapping)?.value else {
-            objects = []
-            return
-        }
-        objects = try ImportSession.decodeArray(from: decoder) { _ in .mapped(mapping) }
     }
 }

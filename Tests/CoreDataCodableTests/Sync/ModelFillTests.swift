@@ -56,6 +56,16 @@ struct ModelFillTests {
         #expect(city == "Oslo")
     }
 
+    @Test func aDictionarysInfiniteNumberIsStoredAsItIs() throws {
+        let stack = try TestStack(model: Fixture.model("Export"))
+        let rating = try stack.read {
+            let user = NSEntityDescription.insertNewObject(forEntityName: "User", into: stack.context)
+            try user.fill(with: ["rating": Double.infinity])
+            return user.value(forKey: "rating") as? Double
+        }
+        #expect(rating == .infinity)
+    }
+
     @Test func aFailedFillLeavesTheContextAsItWas() throws {
         let stack = try TestStack(model: Fixture.model("Sync"))
         try stack.read {

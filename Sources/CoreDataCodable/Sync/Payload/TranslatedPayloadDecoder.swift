@@ -1,0 +1,251 @@
+import Foundation
+
+/// A decoder over a sync's translated payload (``SyncPayloadTranslator``), held as the values it
+/// was translated into: `[String: Any]`, `[Any]`, `String`, `Int64`, `Double`, `Bool` and `NSNull`.
+/// The import engine reads it as it reads `JSONDecoder`'s, without the payload being written as
+/// JSON and parsed a second time.
+///
+/// It reads what the translation writes: dates as seconds since 1970 and data as base64, and
+/// numbers convert between numeric types when the value fits, as JSON numbers do. A value of
+/// another type throws `DecodingError.typeMismatch` at its coding path.
+struct TranslatedPayloadDecoder: Decoder {
+    let value: Any
+    let codingPath: [any CodingKey]
+    let userInfo: [CodingUserInfoKey: Any]
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        guard let object = value as? [String: Any] else { throw mismatch([String: Any].self) }
+        return KeyedDecodingContainer(TranslatedObjectContainer<Key>(object: object, codingPath: codingPath, userInfo: userInfo))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        guard let array = value as? [Any] else { throw mismatch([Any].self) }
+        return TranslatedArrayContainer(array: array, codingPath: codingPath, userInfo: userInfo)
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        TranslatedValueContainer(decoder: self)
+    }
+
+    /// The value as `T`: the types `JSONDecoder` reads itself are read here, any other type decodes
+    /// itself from this decoder.
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        if let value = value as? T, !(value is [Any]), !(value is [String: Any]) { return value }
+        if let integer = type as? any FixedWidthInteger.Type {
+            guard let value = Self.integer(value, as: integer) as? T else { throw mismatch(type) }
+            return value
+        }
+        if let floatingPoint = type as? any BinaryFloatingPoint.Type {
+            guard let value = Self.floatingPoint(value, as: floatingPoint) as? T else { throw mismatch(type) }
+            return value
+        }
+        if type == Date.self {
+            guard let seconds = Self.floatingPoint(value, as: Double.self) else { throw mismatch(type) }
+            return try cast(Date(timeIntervalSince1970: seconds), type)
+        }
+        if type == Data.self {
+            guard let text = value as? String, let data = Data(base64Encoded: text) else { throw mismatch(type) }
+            return try cast(data, type)
+        }
+        if type == Decimal.self {
+            guard let decimal = Self.decimal(value) else { throw mismatch(type) }
+            return try cast(decimal, type)
+        }
+        if type == URL.self {
+            guard let text = value as? String, let url = URL(string: text) else { throw mismatch(type) }
+            return try cast(url, type)
+        }
+        if type == UUID.self {
+            guard let text = value as? String, let uuid = UUID(uuidString: text) else { throw mismatch(type) }
+            return try cast(uuid, type)
+        }
+        // Strings and Booleans match by type alone: they would ask this decoder again.
+        guard type != String.self, type != Bool.self else { throw mismatch(type) }
+        return try T(from: self)
+    }
+
+    private func cast<T>(_ value: Any, _ type: T.Type) throws -> T {
+        guard let typed = value as? T else { throw mismatch(type) }
+        return typed
+    }
+
+    func mismatch(_ type: Any.Type) -> DecodingError {
+        let found = switch value {
+        case is NSNull: "null"
+        case is String: "a string"
+        case is Bool: "a Boolean"
+        case is [Any]: "an array"
+        case is [String: Any]: "an object"
+        default: "a number"
+        }
+        return DecodingError.typeMismatch(type, DecodingError.Context(
+            codingPath: codingPath, debugDescription: "Expected to decode \(type) but found \(found) instead."
+        ))
+    }
+
+    private static func integer<Integer: FixedWidthInteger>(_ value: Any, as type: Integer.Type) -> Integer? {
+        switch value {
+        case let value as Int64: Integer(exactly: value)
+        case let value as Int: Integer(exactly: value)
+        case let value as Double: Integer(exactly: value)
+        case let value as NSNumber where !(value is Bool): AttributeValue.int64(value).flatMap { Integer(exactly: $0) }
+        default: nil
+        }
+    }
+
+    private static func floatingPoint<FloatingPoint: BinaryFloatingPoint>(_ value: Any, as type: FloatingPoint.Type) -> FloatingPoint? {
+        switch value {
+        case let value as Double: FloatingPoint(value)
+        case let value as Int64: FloatingPoint(value)
+        case let value as Int: FloatingPoint(value)
+        case let value as NSNumber where !(value is Bool): FloatingPoint(value.doubleValue)
+        default: nil
+        }
+    }
+
+    private static func decimal(_ value: Any) -> Decimal? {
+        switch value {
+        case let value as Decimal: value
+        case let value as Int64: Decimal(value)
+        case let value as Double: Decimal(value)
+        case let value as String: Decimal(string: value)
+        default: nil
+        }
+    }
+}
+
+/// The keyed container of a JSON object of the translated payload.
+private struct TranslatedObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let object: [String: Any]
+    let codingPath: [any CodingKey]
+    let userInfo: [CodingUserInfoKey: Any]
+
+    var allKeys: [Key] {
+        object.keys.compactMap { Key(stringValue: $0) }
+    }
+
+    func contains(_ key: Key) -> Bool {
+        object[key.stringValue] != nil
+    }
+
+    private func decoder(for key: Key) throws -> TranslatedPayloadDecoder {
+        guard let value = object[key.stringValue] else {
+            throw DecodingError.keyNotFound(key, DecodingError.Context(
+                codingPath: codingPath, debugDescription: "No value associated with key \(key.stringValue)."
+            ))
+        }
+        return TranslatedPayloadDecoder(value: value, codingPath: codingPath + [key], userInfo: userInfo)
+    }
+
+    func decodeNil(forKey key: Key) throws -> Bool {
+        isNullValue(try decoder(for: key).value)
+    }
+
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        let decoder = try decoder(for: key)
+        if isNullValue(decoder.value) {
+            throw DecodingError.valueNotFound(type, DecodingError.Context(
+                codingPath: decoder.codingPath, debugDescription: "Expected \(type) value but found null instead."
+            ))
+        }
+        return try decoder.decode(type)
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+        try decoder(for: key).container(keyedBy: type)
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        try decoder(for: key).unkeyedContainer()
+    }
+
+    func superDecoder() throws -> any Decoder {
+        TranslatedPayloadDecoder(value: object["super"] ?? NSNull(), codingPath: codingPath + [JSONKey("super")], userInfo: userInfo)
+    }
+
+    func superDecoder(forKey key: Key) throws -> any Decoder {
+        TranslatedPayloadDecoder(value: object[key.stringValue] ?? NSNull(), codingPath: codingPath + [key], userInfo: userInfo)
+    }
+}
+
+/// The unkeyed container of a JSON array of the translated payload.
+private struct TranslatedArrayContainer: UnkeyedDecodingContainer {
+    let array: [Any]
+    let codingPath: [any CodingKey]
+    let userInfo: [CodingUserInfoKey: Any]
+    private(set) var currentIndex = 0
+
+    init(array: [Any], codingPath: [any CodingKey], userInfo: [CodingUserInfoKey: Any]) {
+        self.array = array
+        self.codingPath = codingPath
+        self.userInfo = userInfo
+    }
+
+    var count: Int? { array.count }
+    var isAtEnd: Bool { currentIndex >= array.count }
+
+    /// The decoder of the current element; the index moves on only once it is decoded.
+    private func current<T>(_ type: T.Type) throws -> TranslatedPayloadDecoder {
+        let path = codingPath + [JSONKey(intValue: currentIndex)]
+        guard !isAtEnd else {
+            throw DecodingError.valueNotFound(type, DecodingError.Context(codingPath: path, debugDescription: "Unkeyed container is at end."))
+        }
+        return TranslatedPayloadDecoder(value: array[currentIndex], codingPath: path, userInfo: userInfo)
+    }
+
+    mutating func decodeNil() throws -> Bool {
+        guard isNullValue(try current(Any?.self).value) else { return false }
+        currentIndex += 1
+        return true
+    }
+
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        let decoder = try current(type)
+        if isNullValue(decoder.value) {
+            throw DecodingError.valueNotFound(type, DecodingError.Context(
+                codingPath: decoder.codingPath, debugDescription: "Expected \(type) value but found null instead."
+            ))
+        }
+        let value = try decoder.decode(type)
+        currentIndex += 1
+        return value
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+        let container = try current([String: Any].self).container(keyedBy: type)
+        currentIndex += 1
+        return container
+    }
+
+    mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        let container = try current([Any].self).unkeyedContainer()
+        currentIndex += 1
+        return container
+    }
+
+    mutating func superDecoder() throws -> any Decoder {
+        let decoder = try current(Any.self)
+        currentIndex += 1
+        return decoder
+    }
+}
+
+/// The single value container of a ``TranslatedPayloadDecoder``.
+private struct TranslatedValueContainer: SingleValueDecodingContainer {
+    let decoder: TranslatedPayloadDecoder
+
+    var codingPath: [any CodingKey] { decoder.codingPath }
+
+    func decodeNil() -> Bool {
+        isNullValue(decoder.value)
+    }
+
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        if isNullValue(decoder.value) {
+            throw DecodingError.valueNotFound(type, DecodingError.Context(
+                codingPath: codingPath, debugDescription: "Expected \(type) value but found null instead."
+            ))
+        }
+        return try decoder.decode(type)
+    }
+}
