@@ -29,9 +29,9 @@ extension NSManagedObjectContext {
             let deletable = try operations.contains(.delete) ? objects(in: scope) : []
             let insertedBefore = insertedObjects
             let admission = ElementAdmission(inserts: operations.contains(.insert), updates: operations.contains(.update))
-            let objects = try TypedSyncAdmission.$current.withValue(admission) {
-                try decoder.decode(TypedSyncElements<Object>.self, from: json).objects
-            }
+            decoder.userInfo[TypedSyncElements<Object>.admissionKey] = admission
+            defer { decoder.userInfo[TypedSyncElements<Object>.admissionKey] = nil }
+            let objects = try decoder.decode(TypedSyncElements<Object>.self, from: json).objects
             try scope.attachToParent(objects)
             var changes = scope.changes(of: objects, insertedBefore: insertedBefore)
             // Objects kept as they were are in the payload, safe from deletion, but not updated.
@@ -54,12 +54,15 @@ extension NSManagedObjectContext {
 }
 
 /// The objects of a typed sync's payload, a JSON array or one object, decoded in the running
-/// sync's session in payload order, as the sync's ``ElementAdmission`` decides.
+/// sync's session in payload order, as the sync's ``ElementAdmission`` decides: it is handed to
+/// `init(from:)` in the decoder's user info, under ``admissionKey``.
 private struct TypedSyncElements<Object: CoreDataDecodable>: Decodable {
+    static var admissionKey: CodingUserInfoKey { CodingUserInfoKey(rawValue: "CoreDataCodable.typedSyncAdmission")! }
+
     let objects: [NSManagedObject]
 
     init(from decoder: any Decoder) throws {
-        let admission = TypedSyncAdmission.current ?? ElementAdmission(inserts: true, updates: true)
+        let admission = decoder.userInfo[Self.admissionKey] as? ElementAdmission ?? ElementAdmission(inserts: true, updates: true)
         let elementType = { (session: ImportSession) in try session.types.type(Object.self) }
         guard (try? decoder.unkeyedContainer()) != nil else {
             objects = try ImportSession.run(in: decoder.requireContext()) { session in
@@ -69,9 +72,4 @@ private struct TypedSyncElements<Object: CoreDataDecodable>: Decodable {
         }
         objects = try ImportSession.decodeArray(from: decoder, admission: admission) { .mapped(try elementType($0)) }
     }
-}
-
-/// The admission of the typed sync running on this thread, handed to ``TypedSyncElements``.
-private enum TypedSyncAdmission {
-    @TaskLocal static var current: ElementAdmission?
 }
