@@ -27,21 +27,11 @@ struct ModelSync {
     private var entity: NSEntityDescription { scope.entity }
     private var operations: SyncOperations { scope.operations }
 
-    /// Syncs the payload's elements (JSON objects, as `JSONSerialization` reads them).
-    func run(_ elements: [Any]) throws -> SyncChanges {
+    /// Syncs the payload's elements, which it lets go once translated.
+    func run(_ payload: SyncPayloadElements) throws -> SyncChanges {
         let context = session.context
-        var translator = SyncPayloadTranslator()
-        translator.attributesOnly = attributesOnly
-        translator.relationshipOperations = operations
-        if !attributesOnly, !operations.isSuperset(of: [.insertRelationships, .updateRelationships]) {
-            // Which nested objects are stored is asked of the keys the payload names only, which
-            // a first translation collects.
-            var collector = translator
-            collector.collectedNestedKeys = [:]
-            _ = try collector.translate(array: elements, of: entity, path: [])
-            translator.storedKeys = SyncStoredKeys(context: context, named: collector.collectedNestedKeys ?? [:])
-        }
-        let (translated, skipped) = try translator.translate(array: elements, of: entity, path: [])
+        let (translator, translated, skipped) = try translate(payload.elements)
+        payload.release()
         try stopIfCancelled()
         // Every translated element has its identity: the translator drops those without one. An
         // entity without identity attributes (Groot's) inserts every element.
@@ -81,6 +71,23 @@ struct ModelSync {
         if operations.contains(.deleteRelationships) { deleteOrphanedChildren(updatedBefore: updatedBefore, translator: translator) }
         try deleteUnmatchedReferences(translator: translator, insertedBefore: insertedBefore)
         return changes
+    }
+
+    /// The translation of the payload's elements, with the translator that holds what it met.
+    private func translate(_ elements: [Any]) throws -> (SyncPayloadTranslator, [[String: Any]], skipped: [Int]) {
+        var translator = SyncPayloadTranslator()
+        translator.attributesOnly = attributesOnly
+        translator.relationshipOperations = operations
+        if !attributesOnly, !operations.isSuperset(of: [.insertRelationships, .updateRelationships]) {
+            // Which nested objects are stored is asked of the keys the payload names only, which
+            // a first translation collects.
+            var collector = translator
+            collector.collectedNestedKeys = [:]
+            _ = try collector.translate(array: elements, of: entity, path: [])
+            translator.storedKeys = SyncStoredKeys(context: session.context, named: collector.collectedNestedKeys ?? [:])
+        }
+        let (translated, skipped) = try translator.translate(array: elements, of: entity, path: [])
+        return (translator, translated, skipped)
     }
 
     /// Updates the parent's current related object, or a new one, with each nested to-one the

@@ -46,7 +46,7 @@ extension NSManagedObjectContext {
         _ objects: [[String: Any]], inEntityNamed entityName: String, predicate: NSPredicate? = nil, parent: NSManagedObject? = nil,
         operations: SyncOperations = .all, decoder: JSONDecoder = JSONDecoder()
     ) throws -> SyncChanges {
-        try sync(elements: objects, inEntityNamed: entityName, predicate: predicate, parent: parent, operations: operations, decoder: decoder) { false }
+        try sync(elements: SyncPayloadElements(objects), inEntityNamed: entityName, predicate: predicate, parent: parent, operations: operations, decoder: decoder) { false }
     }
 
     /// Syncs one object already parsed (as `JSONSerialization` gives it) into the entity named
@@ -56,7 +56,7 @@ extension NSManagedObjectContext {
         _ object: [String: Any], inEntityNamed entityName: String, predicate: NSPredicate? = nil, parent: NSManagedObject? = nil,
         operations: SyncOperations = .all, decoder: JSONDecoder = JSONDecoder()
     ) throws -> SyncChanges {
-        try sync(elements: [object], inEntityNamed: entityName, predicate: predicate, parent: parent, operations: operations, decoder: decoder) { false }
+        try sync(elements: SyncPayloadElements([object]), inEntityNamed: entityName, predicate: predicate, parent: parent, operations: operations, decoder: decoder) { false }
     }
 
     /// The sync, which throws `CancellationError` (and undoes its work) when `isCancelled` tells so
@@ -65,21 +65,13 @@ extension NSManagedObjectContext {
         _ json: Data, inEntityNamed entityName: String, predicate: NSPredicate?, parent: NSManagedObject?,
         operations: SyncOperations, decoder: JSONDecoder, isCancelled: @escaping () -> Bool
     ) throws -> SyncChanges {
-        let payload = try ModelSync.payload(from: json)
-        let elements: [Any]
-        if let array = payload as? [Any] {
-            elements = array
-        } else if payload is [String: Any] {
-            elements = [payload]
-        } else {
-            throw CoreDataCodableError(.invalidSyncPayload(entity: entityName))
-        }
+        let elements = try SyncPayloadElements(parsing: json, entityName: entityName)
         return try sync(elements: elements, inEntityNamed: entityName, predicate: predicate, parent: parent, operations: operations, decoder: decoder, isCancelled: isCancelled)
     }
 
     /// The sync of a parsed payload's elements.
     private func sync(
-        elements: [Any], inEntityNamed entityName: String, predicate: NSPredicate?, parent: NSManagedObject?,
+        elements: SyncPayloadElements, inEntityNamed entityName: String, predicate: NSPredicate?, parent: NSManagedObject?,
         operations: SyncOperations, decoder: JSONDecoder, isCancelled: @escaping () -> Bool
     ) throws -> SyncChanges {
         try ModelSync.run(in: self) { session in

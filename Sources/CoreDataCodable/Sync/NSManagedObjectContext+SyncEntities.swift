@@ -41,11 +41,11 @@ extension NSManagedObjectContext {
             }
             var inserted: [String: [NSManagedObjectID]] = [:]
             for entry in syncs {
-                inserted[entry.name] = try entry.first.run(entry.elements).inserted
+                inserted[entry.name] = try entry.first.run(SyncPayloadElements(entry.elements)).inserted
             }
             var changes: [String: SyncChanges] = [:]
             for entry in syncs {
-                var result = try entry.sync.run(entry.elements)
+                var result = try entry.sync.run(SyncPayloadElements(entry.elements))
                 let new = inserted[entry.name] ?? []
                 result.updated.removeAll { new.contains($0) }
                 result.inserted = new + result.inserted
