@@ -84,6 +84,18 @@ struct GrootKeysSyncTests {
         #expect(try Self.tiles(in: stack) == ["1,2 green", "1,3 blue", "2,2 white", "2,3 black"])
     }
 
+    @Test func aCompositeIdentityExportsAsAnObjectOfItsKeys() throws {
+        let stack = try TestStack(model: Fixture.model("Comics"))
+        var options = ExportOptions()
+        options.relationships = .identifiers
+        let tiles = try stack.read {
+            try stack.context.sync(Fixture.syncPayload("board"), inEntityNamed: "Board")
+            let board = try #require(try stack.context.fetch(NSFetchRequest<NSManagedObject>(entityName: "Board")).first)
+            return board.export(using: options)["tiles"] as? [[String: Int]]
+        }
+        #expect(tiles == [["row": 1, "column": 2], ["row": 5, "column": 5]])
+    }
+
     @Test func aCompositeIdentityDeletesTheObjectsThePayloadNoLongerNames() throws {
         let stack = try TestStack(model: Fixture.model("Comics"))
         _ = try stack.read { try stack.context.sync(Fixture.syncPayload("tiles"), inEntityNamed: "Tile") }

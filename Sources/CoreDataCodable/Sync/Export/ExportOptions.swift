@@ -11,6 +11,7 @@ public struct ExportOptions: Sendable {
         case none
         /// Related objects as their primary keys: a to-one as one value (`null` when not set), a
         /// to-many as an array, as `JSONEncoder`'s ``RelationshipEncodingStrategy/identifiers`` writes them.
+        /// An object of a composite identity is an object of its identity keys (`{"row": 1, "column": 2}`).
         case identifiers
     }
 

@@ -69,30 +69,41 @@ struct ObjectExporter {
         return (nestedKey, indexed)
     }
 
-    /// The JSON value of an object's primary key; nil when its entity has none or it is not set.
+    /// An object's identity as JSON: the value of a single primary key, or an object of the identity
+    /// attributes' keys and values for a composite identity; nil when its entity has none or one
+    /// of its values is not set.
     private func identifier(of object: NSManagedObject) -> Any? {
-        guard let primaryKey = object.entity.syncPrimaryKeyAttribute else { return nil }
-        let value = jsonValue(object.value(forKey: primaryKey.name), of: primaryKey)
-        return value is NSNull ? nil : value
+        let attributes = object.entity.syncIdentityAttributes
+        let values = attributes.map { jsonValue(object.value(forKey: $0.name), of: $0) }
+        guard !values.isEmpty, !values.contains(where: isNullValue) else { return nil }
+        guard values.count > 1 else { return values[0] }
+        var identity: [String: Any] = [:]
+        for (attribute, value) in zip(attributes, values) {
+            Self.set(value, atKeyPath: attributeKey(attribute, in: object.entity), in: &identity)
+        }
+        return identity
     }
 
-    /// A to-many value's objects in a stable order: an ordered relationship's own, else by primary
-    /// key, then object ID.
+    /// A to-many value's objects in a stable order: an ordered relationship's own, else by their
+    /// identity attributes' values in turn, then object ID.
     private static func objects(of value: Any?, ordered: Bool) -> [NSManagedObject] {
         if ordered { return ((value as? NSOrderedSet)?.array ?? []).compactMap { $0 as? NSManagedObject } }
         let objects = ((value as? NSSet)?.allObjects ?? []).compactMap { $0 as? NSManagedObject }
         let keyed = objects.map { object in
-            (object: object, key: object.entity.syncPrimaryKeyAttribute.flatMap { object.value(forKey: $0.name) },
+            (object: object, key: object.entity.syncIdentityAttributes.map { object.value(forKey: $0.name) },
              uri: object.objectID.uriRepresentation().absoluteString)
         }
         return keyed.sorted { lhs, rhs in
-            switch (lhs.key, rhs.key) {
-            case let (left?, right?) where AttributeValue.isOrderedBefore(left, right): true
-            case let (left?, right?) where AttributeValue.isOrderedBefore(right, left): false
-            case (.some, nil): true
-            case (nil, .some): false
-            default: lhs.uri < rhs.uri
+            for (left, right) in zip(lhs.key, rhs.key) {
+                switch (left, right) {
+                case let (left?, right?) where AttributeValue.isOrderedBefore(left, right): return true
+                case let (left?, right?) where AttributeValue.isOrderedBefore(right, left): return false
+                case (.some, nil): return true
+                case (nil, .some): return false
+                default: continue
+                }
             }
+            return lhs.uri < rhs.uri
         }.map(\.object)
     }
 
