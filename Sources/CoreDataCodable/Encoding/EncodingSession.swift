@@ -122,22 +122,9 @@ final class EncodingSession: ContextSession, @unchecked Sendable {
         return RelatedObject(session: self, object: target, mapping: destination, form: .identifier)
     }
 
-    /// A to-many value's objects in a stable order: an ordered relationship's own order, or by
-    /// identity, then object ID.
+    /// A to-many value's objects in the order they are written (``RelatedObjectsOrder``).
     private func sorted(_ value: Any?, ordered: Bool, by mapping: EntityMapping) -> [NSManagedObject] {
-        if ordered { return ((value as? NSOrderedSet)?.array ?? []).compactMap { $0 as? NSManagedObject } }
-        let objects = ((value as? NSSet)?.allObjects ?? []).compactMap { $0 as? NSManagedObject }
-        let keyed = objects.map { object in
-            (object: object, identity: mapping.identity(of: object), uri: object.objectID.uriRepresentation().absoluteString)
-        }
-        return keyed.sorted { lhs, rhs in
-            switch (lhs.identity, rhs.identity) {
-            case let (left?, right?) where left != right: return left < right
-            case (.some, nil): return true
-            case (nil, .some): return false
-            default: return lhs.uri < rhs.uri
-            }
-        }.map(\.object)
+        RelatedObjectsOrder.objects(of: value, ordered: ordered, identity: mapping.identity(of:))
     }
 
     /// The mapping of a destination entity's class (default keys when it is not ``CoreDataMappable``).

@@ -131,6 +131,7 @@ struct SQLiteRoundTripTests {
     }
 
     @Test func devNullOpensAPrivateInMemoryDatabase() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
         let first = try SQLiteTestSupport.container(at: URL(fileURLWithPath: "/dev/null"), model: SQLiteTestSupport.model()).viewContext
         let second = try SQLiteTestSupport.container(at: URL(fileURLWithPath: "/dev/null"), model: SQLiteTestSupport.model()).viewContext
         NSEntityDescription.insertNewObject(forEntityName: "Owner", into: first).setValue("Ann", forKey: "name")

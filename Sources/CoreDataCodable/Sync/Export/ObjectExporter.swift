@@ -59,7 +59,9 @@ struct ObjectExporter {
             let value = dictionary(of: target, arrivedThrough: relationship, ancestors: ancestors)
             return options.relationships == .nested ? (nestedKey, value) : (name, value)
         }
-        let related = Self.objects(of: object.value(forKey: relationship.name), ordered: relationship.isOrdered)
+        let related = RelatedObjectsOrder.objects(of: object.value(forKey: relationship.name), ordered: relationship.isOrdered) {
+            $0.identity(of: $0.entity.syncIdentityAttributes)
+        }
         if options.relationships == .identifiers { return (name, related.compactMap(identifier(of:))) }
         let targets = related.filter { !ancestors.contains(ObjectIdentifier($0)) }
         let values = targets.map { dictionary(of: $0, arrivedThrough: relationship, ancestors: ancestors) }
@@ -82,29 +84,6 @@ struct ObjectExporter {
             Self.set(value, atKeyPath: attributeKey(attribute, in: object.entity), in: &identity)
         }
         return identity
-    }
-
-    /// A to-many value's objects in a stable order: an ordered relationship's own, else by their
-    /// identity attributes' values in turn, then object ID.
-    private static func objects(of value: Any?, ordered: Bool) -> [NSManagedObject] {
-        if ordered { return ((value as? NSOrderedSet)?.array ?? []).compactMap { $0 as? NSManagedObject } }
-        let objects = ((value as? NSSet)?.allObjects ?? []).compactMap { $0 as? NSManagedObject }
-        let keyed = objects.map { object in
-            (object: object, key: object.entity.syncIdentityAttributes.map { object.value(forKey: $0.name) },
-             uri: object.objectID.uriRepresentation().absoluteString)
-        }
-        return keyed.sorted { lhs, rhs in
-            for (left, right) in zip(lhs.key, rhs.key) {
-                switch (left, right) {
-                case let (left?, right?) where AttributeValue.isOrderedBefore(left, right): return true
-                case let (left?, right?) where AttributeValue.isOrderedBefore(right, left): return false
-                case (.some, nil): return true
-                case (nil, .some): return false
-                default: continue
-                }
-            }
-            return lhs.uri < rhs.uri
-        }.map(\.object)
     }
 
     /// An attribute's stored value as a JSON value.
