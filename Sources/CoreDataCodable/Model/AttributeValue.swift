@@ -21,6 +21,13 @@ enum AttributeValue {
         }
     }
 
+    /// A JSON number as `Integer`, as JSON decoders read one: an integer that fits, or a `Double`
+    /// without a fraction that fits.
+    static func jsonInteger<Integer: FixedWidthInteger>(_ value: Any, as type: Integer.Type) -> Integer? {
+        if let double = value as? Double { return Integer(exactly: double) }
+        return int64(value).flatMap { Integer(exactly: $0) }
+    }
+
     static func double(_ value: Any) -> Double? {
         switch value {
         case let value as Double: return value

@@ -67,31 +67,15 @@ private struct ScalarValueContainer: SingleValueDecodingContainer {
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
         if let value = decoder.value as? T { return value }
         if let integer = type as? any FixedWidthInteger.Type {
-            guard let value = Self.integer(decoder.value, as: integer) as? T else { throw decoder.mismatch(type) }
+            guard let value = AttributeValue.jsonInteger(decoder.value, as: integer) as? T else { throw decoder.mismatch(type) }
             return value
         }
         if let floatingPoint = type as? any BinaryFloatingPoint.Type {
-            guard let value = Self.floatingPoint(decoder.value, as: floatingPoint) as? T else { throw decoder.mismatch(type) }
+            guard let value = AttributeValue.double(decoder.value).map({ floatingPoint.init($0) }) as? T else { throw decoder.mismatch(type) }
             return value
         }
         // Strings and Booleans match by type alone: any other primitive would ask this container again.
         guard type != String.self, type != Bool.self else { throw decoder.mismatch(type) }
         return try T(from: decoder)
-    }
-
-    private static func integer<Integer: FixedWidthInteger>(_ value: Any, as type: Integer.Type) -> Integer? {
-        switch value {
-        case let value as Int64: Integer(exactly: value)
-        case let value as Double: Integer(exactly: value)
-        default: nil
-        }
-    }
-
-    private static func floatingPoint<FloatingPoint: BinaryFloatingPoint>(_ value: Any, as type: FloatingPoint.Type) -> FloatingPoint? {
-        switch value {
-        case let value as Int64: FloatingPoint(value)
-        case let value as Double: FloatingPoint(value)
-        default: nil
-        }
     }
 }

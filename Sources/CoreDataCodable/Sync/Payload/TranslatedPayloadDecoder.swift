@@ -32,15 +32,15 @@ struct TranslatedPayloadDecoder: Decoder {
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
         if let value = value as? T, !(value is [Any]), !(value is [String: Any]) { return value }
         if let integer = type as? any FixedWidthInteger.Type {
-            guard let value = Self.integer(value, as: integer) as? T else { throw mismatch(type) }
+            guard let value = AttributeValue.jsonInteger(value, as: integer) as? T else { throw mismatch(type) }
             return value
         }
         if let floatingPoint = type as? any BinaryFloatingPoint.Type {
-            guard let value = Self.floatingPoint(value, as: floatingPoint) as? T else { throw mismatch(type) }
+            guard let value = AttributeValue.double(value).map({ floatingPoint.init($0) }) as? T else { throw mismatch(type) }
             return value
         }
         if type == Date.self {
-            guard let seconds = Self.floatingPoint(value, as: Double.self) else { throw mismatch(type) }
+            guard let seconds = AttributeValue.double(value) else { throw mismatch(type) }
             return try cast(Date(timeIntervalSince1970: seconds), type)
         }
         if type == Data.self {
@@ -48,7 +48,7 @@ struct TranslatedPayloadDecoder: Decoder {
             return try cast(data, type)
         }
         if type == Decimal.self {
-            guard let decimal = Self.decimal(value) else { throw mismatch(type) }
+            guard let decimal = AttributeValue.decimal(value) else { throw mismatch(type) }
             return try cast(decimal, type)
         }
         if type == URL.self {
@@ -81,36 +81,6 @@ struct TranslatedPayloadDecoder: Decoder {
         return DecodingError.typeMismatch(type, DecodingError.Context(
             codingPath: codingPath, debugDescription: "Expected to decode \(type) but found \(found) instead."
         ))
-    }
-
-    private static func integer<Integer: FixedWidthInteger>(_ value: Any, as type: Integer.Type) -> Integer? {
-        switch value {
-        case let value as Int64: Integer(exactly: value)
-        case let value as Int: Integer(exactly: value)
-        case let value as Double: Integer(exactly: value)
-        case let value as NSNumber where !(value is Bool): AttributeValue.int64(value).flatMap { Integer(exactly: $0) }
-        default: nil
-        }
-    }
-
-    private static func floatingPoint<FloatingPoint: BinaryFloatingPoint>(_ value: Any, as type: FloatingPoint.Type) -> FloatingPoint? {
-        switch value {
-        case let value as Double: FloatingPoint(value)
-        case let value as Int64: FloatingPoint(value)
-        case let value as Int: FloatingPoint(value)
-        case let value as NSNumber where !(value is Bool): FloatingPoint(value.doubleValue)
-        default: nil
-        }
-    }
-
-    private static func decimal(_ value: Any) -> Decimal? {
-        switch value {
-        case let value as Decimal: value
-        case let value as Int64: Decimal(value)
-        case let value as Double: Decimal(value)
-        case let value as String: Decimal(string: value)
-        default: nil
-        }
     }
 }
 
