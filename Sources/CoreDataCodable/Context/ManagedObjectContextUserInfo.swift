@@ -46,6 +46,14 @@ extension JSONDecoder {
     static func userInfoValue(of context: NSManagedObjectContext) -> any Sendable {
         ManagedObjectContextReference(context: context)
     }
+
+    /// Decodes `type` from `data` with `value` in `userInfo` under `key` for this decode only: how
+    /// the library hands a parameter to a type's `init(from:)`.
+    func decode<T: Decodable>(_ type: T.Type, from data: Data, handing value: any Sendable, under key: CodingUserInfoKey) throws -> T {
+        userInfo[key] = value
+        defer { userInfo[key] = nil }
+        return try decode(type, from: data)
+    }
 }
 
 /// How an encoded managed object writes its relationships.

@@ -74,9 +74,7 @@ struct ObjectFill: Decodable {
     /// Fills `object` from the JSON object in `data`, read by `decoder`, whose user info is as it
     /// was afterwards.
     static func fill(_ object: NSManagedObject, runningOwnHook: Bool, from data: Data, using decoder: JSONDecoder) throws {
-        decoder.userInfo[targetKey] = Target(object: object, runsOwnHook: runningOwnHook)
-        defer { decoder.userInfo[targetKey] = nil }
-        _ = try decoder.decode(ObjectFill.self, from: data)
+        _ = try decoder.decode(ObjectFill.self, from: data, handing: Target(object: object, runsOwnHook: runningOwnHook), under: targetKey)
     }
 
     /// Fills `object` from the JSON object `decoder` holds.

@@ -29,9 +29,9 @@ extension NSManagedObjectContext {
             let deletable = try operations.contains(.delete) ? objects(in: scope) : []
             let insertedBefore = insertedObjects
             let admission = ElementAdmission(inserts: operations.contains(.insert), updates: operations.contains(.update))
-            decoder.userInfo[TypedSyncElements<Object>.admissionKey] = admission
-            defer { decoder.userInfo[TypedSyncElements<Object>.admissionKey] = nil }
-            let objects = try decoder.decode(TypedSyncElements<Object>.self, from: json).objects
+            let objects = try decoder.decode(
+                TypedSyncElements<Object>.self, from: json, handing: admission, under: TypedSyncElements<Object>.admissionKey
+            ).objects
             try scope.attachToParent(objects)
             var changes = scope.changes(of: objects, insertedBefore: insertedBefore)
             // Objects kept as they were are in the payload, safe from deletion, but not updated.
