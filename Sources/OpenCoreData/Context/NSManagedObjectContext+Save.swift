@@ -60,7 +60,7 @@ extension NSManagedObjectContext {
         try obtainPermanentIDs(for: changes.inserted)
         // Stores write an ordered relationship's positions from its loaded objects.
         for object in changes.updated {
-            for slot in object.changedSlots.slots where object.slots[slot] is PendingToManyChanges {
+            for slot in object.changedSlots.slots where object.pendingToManyChanges(at: slot) != nil {
                 if case .toMany(ordered: true) = object.layout.kinds[slot] { _ = object.toManyStorage(at: slot) }
             }
         }
@@ -95,7 +95,7 @@ extension NSManagedObjectContext {
                 target.fireFaultIfNeeded()
                 let slots = object.isInserted ? Array(object.slots.indices) : object.changedSlots.slots
                 for slot in slots {
-                    if let pending = object.slots[slot] as? PendingToManyChanges {
+                    if let pending = object.pendingToManyChanges(at: slot) {
                         target.applyPendingChanges(pending, at: slot) { parent.registeredOrFault($0.objectID) }
                         continue
                     }

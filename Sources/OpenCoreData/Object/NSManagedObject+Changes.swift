@@ -79,18 +79,20 @@ extension NSManagedObject {
     }
 
     /// A slot value that later mutations of `value` do not touch.
+    ///
+    /// The value's type is compared first: a failing cast of an attribute's value to a class looks up
+    /// conformances, twice per attribute of every saved object an import first changes.
     static func copiedSlotValue(_ value: Any?) -> Any? {
-        switch value {
-        case let storage as ToManyStorage: storage.copy()
-        case is PendingToManyChanges: nil
-        default: value
-        }
+        guard let value else { return nil }
+        let kind = type(of: value)
+        if kind == ToManyStorage.self, let storage = value as? ToManyStorage { return storage.copy() }
+        return kind == PendingToManyChanges.self ? nil : value
     }
 
     /// Forgets the changes: the current values become the committed ones. Pending changes to unloaded
     /// to-many relationships are saved by now, so those go back to not loaded.
     func commitChanges() {
-        for slot in changedSlots.slots where slots[slot] is PendingToManyChanges {
+        for slot in changedSlots.slots where pendingToManyChanges(at: slot) != nil {
             slots[slot] = nil
         }
         committedSlots = nil

@@ -45,6 +45,14 @@ extension NSManagedObject {
         for object in pending.additions.elements { _ = storage.objects.insert(counterpart(object)) }
     }
 
+    /// The changes kept for the to-many relationship at `slot` while it is not loaded; nil for any
+    /// other slot. The slot's kind is asked first: a failing cast of an attribute's value to a class
+    /// costs a conformance lookup (3.6% of the instructions of a first save of 5,000 people).
+    func pendingToManyChanges(at slot: Int) -> PendingToManyChanges? {
+        guard case .toMany = layout.kinds[slot] else { return nil }
+        return slots[slot] as? PendingToManyChanges
+    }
+
     /// The changes kept for the to-many relationship at `slot`, when it is not loaded and can stay so:
     /// the object is saved, so the store (or a parent context) holds the rest of the relationship.
     private func pendingChanges(at slot: Int) -> PendingToManyChanges? {
