@@ -54,6 +54,7 @@ struct ModelSync {
         try scope.attachToParent(objects)
         try fillKeylessToOnes(translator)
         try setTransformableValues(translator, leftOut: payloadKeys.subtracting(allowedElements.map(\.key)))
+        try validateGrootObjects(translator, insertedBefore: insertedBefore)
         try stopIfCancelled()
         var changes = scope.changes(of: objects, insertedBefore: insertedBefore)
         changes.skipped = skipped
@@ -122,6 +123,22 @@ struct ModelSync {
                   let object = try syncedObject(of: entry.entity, key: key)
             else { continue }
             entry.apply(to: object)
+        }
+    }
+
+    /// Checks the objects the payload holds in full of the entities that map by Groot's keys
+    /// (``GrootValidation``): those with a primary key by it, the others among the objects this
+    /// sync inserted.
+    private func validateGrootObjects(_ translator: SyncPayloadTranslator, insertedBefore: Set<NSManagedObject>) throws {
+        for (entity, keys) in translator.grootObjectKeys.values {
+            for key in keys {
+                if let object = try syncedObject(of: entity, key: key) { try GrootValidation.validate(object) }
+            }
+        }
+        guard translator.hasKeylessGrootObjects else { return }
+        for object in session.context.insertedObjects where !insertedBefore.contains(object)
+            && object.entity.mapsOnlyJSONKeyPaths && object.entity.syncIdentityAttributes.isEmpty {
+            try GrootValidation.validate(object)
         }
     }
 

@@ -45,11 +45,52 @@ struct PeerGrootTests {
         #expect(try Self.characters(in: stack) == ["1699 Batman Guille Gonzalez", "1700 Superman Franck Letellier"])
     }
 
-    @Test func anUpdateMergesIntoTheSameObjectsAndInsertsTheNewOne() throws {
+    @Test func anUpdateMergesIntoTheSameObjects() throws {
         let stack = try Self.stack()
         try Self.sync("characters", into: "Character", in: stack)
-        try Self.sync("characters_update", into: "Character", in: stack)
-        #expect(try Self.characters(in: stack) == ["1699 Batman Bruce Wayne", "1700 Superman Clark Kent", "1701 Spiderman nil"])
+        _ = try stack.read {
+            try stack.context.sync([["id": "1699", "real_name": "Bruce Wayne"], ["id": "1700", "real_name": "Clark Kent"]],
+                                   inEntityNamed: "Character", operations: .upsert)
+        }
+        #expect(try Self.characters(in: stack) == ["1699 Batman Bruce Wayne", "1700 Superman Clark Kent"])
+    }
+
+    // Groot's testValidationDuringMerge: Spiderman, new, has no `real_name`, which the model
+    // requires; the whole update fails with Core Data's validation error.
+    @Test func anUpdateWithANewCharacterLackingItsRealNameFailsValidation() throws {
+        let stack = try Self.stack()
+        try Self.sync("characters", into: "Character", in: stack)
+        #expect {
+            try Self.sync("characters_update", into: "Character", in: stack)
+        } throws: { error in
+            let error = error as NSError
+            return error.domain == NSCocoaErrorDomain && error.code == NSValidationMissingMandatoryPropertyError
+                && error.userInfo[NSValidationKeyErrorKey] as? String == "realName"
+        }
+        #expect(try Self.characters(in: stack) == ["1699 Batman Guille Gonzalez", "1700 Superman Franck Letellier"])
+    }
+
+    // Groot's testInsertInvalidToOneRelationship: a to-one given as an array.
+    @Test func aToOneGivenAsAnArrayThrows() throws {
+        let stack = try Self.stack()
+        stack.read {
+            #expect(throws: (any Error).self) {
+                try stack.context.sync(["id": "1699", "name": "Batman", "real_name": "Bruce Wayne", "publisher": ["DC"]], inEntityNamed: "Character")
+            }
+            #expect(!stack.context.hasChanges)
+        }
+    }
+
+    // Groot's testInsertInvalidToManyRelationship: a to-many given as an object.
+    @Test func aToManyGivenAsAnObjectThrows() throws {
+        let stack = try Self.stack()
+        stack.read {
+            #expect(throws: (any Error).self) {
+                try stack.context.sync(["id": "1699", "name": "Batman", "real_name": "Bruce Wayne", "powers": ["id": "4", "name": "Agility"]],
+                                       inEntityNamed: "Character")
+            }
+            #expect(!stack.context.hasChanges)
+        }
     }
 
     /// `suit value played` of every card, by suit and value.

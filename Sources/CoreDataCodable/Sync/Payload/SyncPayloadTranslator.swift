@@ -31,6 +31,12 @@ struct SyncPayloadTranslator {
     private(set) var objectKeys: [String: Set<ObjectIdentity>] = [:]
     /// The primary keys the payload names only as bare identifiers, by entity name.
     private(set) var referenceKeys: [String: Set<ObjectIdentity>] = [:]
+    /// The primary keys of the objects the payload holds in full whose entities map by Groot's
+    /// keys, by entity (see ``GrootValidation``).
+    private(set) var grootObjectKeys: [ObjectIdentifier: (entity: NSEntityDescription, keys: Set<ObjectIdentity>)] = [:]
+    /// Whether the payload holds in full objects of entities that map by Groot's keys without
+    /// identity attributes, which only the context's inserted objects tell.
+    private(set) var hasKeylessGrootObjects = false
     /// The nested to-one objects the payload gives without a primary key, which the sync applies to
     /// the parent's current related object, or to a new one, as Sync does (see ``KeylessToOne``).
     private(set) var keylessToOne: [KeylessToOne] = []
@@ -96,7 +102,11 @@ struct SyncPayloadTranslator {
             throw CoreDataCodableError(error, codingPath: path)
         }
         let typed = try SyncValueCoercion.jsonValue(value, for: primaryKey, codingPath: path)
-        return (typed, primaryKey, Self.identity([typed], of: identityAttributes))
+        let identity = Self.identity([typed], of: identityAttributes)
+        if identity == nil, entity.mapsOnlyJSONKeyPaths, !primaryKey.isOptional {
+            throw GrootValidation.missingValue(of: primaryKey, entity: entity, object: nil)
+        }
+        return (typed, primaryKey, identity)
     }
 
     /// The translated JSON object of an object of `entity` (already rewritten by its dictionary
@@ -117,9 +127,12 @@ struct SyncPayloadTranslator {
                 for (attribute, value) in zip(identityAttributes, values) { translated[attribute.name] = value }
                 objectKeys[entity.codableName, default: []].insert(identity)
                 ownKey = identity
+                if entity.mapsOnlyJSONKeyPaths { grootObjectKeys[ObjectIdentifier(entity), default: (entity, [])].keys.insert(identity) }
             } else if requiringKey {
                 return nil
             }
+        } else if entity.mapsOnlyJSONKeyPaths {
+            hasKeylessGrootObjects = true
         }
         for property in keys.properties(of: propertyEntity) where translated[property.name] == nil {
             if let attribute = property as? NSAttributeDescription {
