@@ -71,6 +71,20 @@ struct PeerJSONCacheTests {
         #expect(try stack.count("Album") == 17)
     }
 
+    // JSONCache's testJSONGenerationAsync: an album as JSONCache writes it, its band by name and
+    // its date in UTC.
+    @Test func anAlbumExportsItsBandByIdentifierAndItsDateInUTC() throws {
+        let stack = try Self.loadedStack()
+        var options = ExportOptions()
+        options.relationships = .identifiers
+        let album = try stack.read { try stack.context.object(entityNamed: "Album", withPrimaryKey: "Rain Tree Crow")?.export(using: options) }
+        #expect(album?["name"] as? String == "Rain Tree Crow")
+        #expect(album?["band"] as? String == "Japan")
+        #expect(album?["released"] as? String == "1991-04-08T00:00:00Z")
+        #expect(album?["label"] as? String == "Virgin")
+        #expect(album?["released_as"] as? String == "Rain Tree Crow")
+    }
+
     @Test func fillMapsTheModelsKeys() throws {
         let stack = try Self.stack()
         let band = try stack.read {
