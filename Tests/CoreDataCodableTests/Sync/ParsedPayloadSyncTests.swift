@@ -74,6 +74,44 @@ struct ParsedPayloadSyncTests {
         #expect(SyncOperations.upsert == [.insert, .update, .insertRelationships, .updateRelationships])
     }
 
+    /// The value `Export`'s user 1 holds for `attribute` after a sync of `value` under `key`.
+    private static func syncedValue(_ value: Any, key: String, attribute: String) throws -> Any? {
+        let stack = try TestStack(model: Fixture.model("Export"))
+        return try stack.read {
+            try stack.context.sync(["id": 1, key: value], inEntityNamed: "User")
+            return try stack.context.object(entityNamed: "User", withPrimaryKey: 1)?.value(forKey: attribute)
+        }
+    }
+
+    @Test func aDateValueSyncsAsItIs() throws {
+        let date = Date(timeIntervalSince1970: 1_400_000_000.5)
+        #expect(try Self.syncedValue(date, key: "created_at", attribute: "createdAt") as? Date == date)
+    }
+
+    @Test func aDataValueSyncsAsItIs() throws {
+        #expect(try Self.syncedValue(Data([1, 2, 3]), key: "hobbies", attribute: "hobbies") as? Data == Data([1, 2, 3]))
+    }
+
+    @Test func aUUIDValueSyncsAsItIs() throws {
+        let uuid = try #require(UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"))
+        #expect(try Self.syncedValue(uuid, key: "inflection_uuid", attribute: "inflectionUUID") as? UUID == uuid)
+    }
+
+    @Test func aURLValueSyncsAsItIs() throws {
+        let url = try #require(URL(string: "https://example.com/ada.png"))
+        #expect(try Self.syncedValue(url, key: "image_url", attribute: "imageURL") as? URL == url)
+    }
+
+    @Test func aDecimalValueKeepsItsDigits() throws {
+        let balance = try #require(Decimal(string: "12345678901234567.89"))
+        #expect(try Self.syncedValue(balance, key: "balance", attribute: "balance") as? Decimal == balance)
+    }
+
+    @Test func aDecimalTextKeepsItsDigits() throws {
+        let balance = try #require(Decimal(string: "12345678901234567.89"))
+        #expect(try Self.syncedValue("12345678901234567.89", key: "balance", attribute: "balance") as? Decimal == balance)
+    }
+
     @Test func valuesThatAreNotJSONThrowAndChangeNothing() throws {
         let stack = try TestStack(model: Fixture.model("Sync"))
         stack.read {

@@ -3,7 +3,9 @@ import Foundation
 /// A payload value in the JSON form the import engine reads for an attribute's type, coerced as
 /// Sync does: numbers from numeric strings and strings from numbers, Booleans from 0, 1, "true"
 /// or "yes", dates by ``FlexibleDateParser`` (as seconds since 1970), JSON arrays and objects into
-/// Binary Data (as base64), and `sync.valueTransformer` applied first.
+/// Binary Data (as base64), and `sync.valueTransformer` applied first. A dictionary may also hold
+/// the attribute's own type (`Date`, `Data`, `UUID`, `URL`, `Decimal`), as a parsed payload an app
+/// built itself does.
 enum SyncValueCoercion {
     /// The JSON value of `value` for `attribute`; `null` stays `NSNull`. A value that cannot be
     /// one throws `DecodingError` at `codingPath`.
@@ -17,11 +19,13 @@ enum SyncValueCoercion {
         guard let kind = AttributeKind.of(attribute.attributeType) else { return value }
         let coerced: Any? = switch kind.family {
         case .integer, .string: keyValue(value, for: kind)
-        case .real, .decimal: number(value)
+        case .real: number(value)
+        case .decimal: decimal(value)
         case .boolean: boolean(value)
         case .date: date(value)
         case .binaryData: data(value)
-        case .uuid, .uri: value as? String
+        case .uuid: value as? String ?? (value as? UUID)?.uuidString
+        case .uri: value as? String ?? (value as? URL)?.absoluteString
         }
         guard let coerced else {
             throw DecodingError.typeMismatch(type(of: value), DecodingError.Context(
@@ -67,6 +71,14 @@ enum SyncValueCoercion {
         return AttributeValue.double(value)
     }
 
+    /// A decimal keeps its digits: a `Decimal` (or `NSDecimalNumber`) as it is, text read as a
+    /// decimal; a number as the others.
+    private static func decimal(_ value: Any) -> Any? {
+        if plainNumber(value) == nil, let decimal = value as? Decimal { return decimal }
+        if let text = value as? String { return Decimal(string: text.trimmingWhitespace) }
+        return number(value)
+    }
+
     private static func boolean(_ value: Any) -> Any? {
         if let text = value as? String {
             switch text.lowercased() {
@@ -95,10 +107,12 @@ enum SyncValueCoercion {
 
     private static func date(_ value: Any) -> Any? {
         if let text = value as? String { return FlexibleDateParser.date(from: text)?.timeIntervalSince1970 }
+        if let date = value as? Date { return date.timeIntervalSince1970 }
         return AttributeValue.double(value).map { FlexibleDateParser.date(fromTimestamp: $0).timeIntervalSince1970 }
     }
 
     private static func data(_ value: Any) -> Any? {
+        if let data = value as? Data { return data.base64EncodedString() }
         if value is [Any] || value is [String: Any] {
             return (try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys]))?.base64EncodedString()
         }
