@@ -8,6 +8,7 @@ final class SyncPayloadKeys {
     private var identitiesByEntity: [ObjectIdentifier: [NSAttributeDescription]] = [:]
     private var propertiesByEntity: [ObjectIdentifier: [NSPropertyDescription]] = [:]
     private var transformersByEntity: [ObjectIdentifier: (dictionary: ValueTransformer?, entityMapper: ValueTransformer?)] = [:]
+    private var grootKeysByEntity: [ObjectIdentifier: Bool] = [:]
 
     /// The properties a payload object of `entity` may set: the entity's own and, when it has
     /// subentities, theirs too (the object found or made may be of a subentity).
@@ -45,6 +46,16 @@ final class SyncPayloadKeys {
         let found = (SyncUserInfo.transformer(SyncUserInfo.dictionaryTransformerKey, of: entity),
                      SyncUserInfo.transformer(SyncUserInfo.entityMapperKey, of: entity))
         transformersByEntity[id] = found
+        return found
+    }
+
+    /// Whether `entity` maps by Groot's keys (``NSEntityDescription/mapsOnlyJSONKeyPaths``), which
+    /// reads every property's user info: asked once per entity.
+    func mapsOnlyJSONKeyPaths(_ entity: NSEntityDescription) -> Bool {
+        let id = ObjectIdentifier(entity)
+        if let known = grootKeysByEntity[id] { return known }
+        let found = entity.mapsOnlyJSONKeyPaths
+        grootKeysByEntity[id] = found
         return found
     }
 

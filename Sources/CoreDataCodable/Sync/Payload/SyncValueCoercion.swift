@@ -113,7 +113,7 @@ enum SyncValueCoercion {
 
     private static func data(_ value: Any) -> Any? {
         if let data = value as? Data { return data.base64EncodedString() }
-        if value is [Any] || value is [String: Any] {
+        if isJSONCollection(value) {
             return (try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys]))?.base64EncodedString()
         }
         return (value as? String).map { Data($0.utf8).base64EncodedString() }
