@@ -54,7 +54,7 @@ struct ModelSync {
         try scope.attachToParent(objects)
         try fillKeylessToOnes(translator)
         try setTransformableValues(translator, leftOut: payloadKeys.subtracting(allowedElements.map(\.key)))
-        try validateGrootObjects(translator, insertedBefore: insertedBefore)
+        if !attributesOnly { try validateGrootObjects(translator, insertedBefore: insertedBefore) }
         try stopIfCancelled()
         var changes = scope.changes(of: objects, insertedBefore: insertedBefore)
         changes.skipped = skipped
@@ -128,7 +128,7 @@ struct ModelSync {
 
     /// Checks the objects the payload holds in full of the entities that map by Groot's keys
     /// (``GrootValidation``): those with a primary key by it, the others among the objects this
-    /// sync inserted.
+    /// sync inserted. A first pass without relationships is not checked: its second pass is.
     private func validateGrootObjects(_ translator: SyncPayloadTranslator, insertedBefore: Set<NSManagedObject>) throws {
         for (entity, keys) in translator.grootObjectKeys.values {
             for key in keys {

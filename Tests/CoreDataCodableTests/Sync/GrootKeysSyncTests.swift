@@ -279,6 +279,18 @@ struct GrootValidationSyncTests {
         #expect(try Self.sidekickName(5, in: stack) == "Robin")
     }
 
+    // A sync of several entities makes every object before relating any: `Partner`'s mandatory
+    // `hero` is checked once it is set.
+    @Test func aSyncOfSeveralEntitiesChecksMandatoryRelationshipsOnceTheyAreSet() throws {
+        let stack = try Self.stack()
+        let payload = Data(#"{"Hero": [{"id": 7, "name": "Ada"}], "Partner": [{"id": 1, "hero": 7}]}"#.utf8)
+        _ = try stack.read { try stack.context.sync(payload, operations: .upsert) }
+        let hero = try stack.read {
+            (try stack.context.object(entityNamed: "Partner", withPrimaryKey: 1)?.value(forKey: "hero") as? NSManagedObject)?.value(forKey: "name") as? String
+        }
+        #expect(hero == "Ada")
+    }
+
     @Test func aMandatoryPropertyWithoutJSONKeyPathIsNotChecked() throws {
         let stack = try Self.stack()
         _ = try stack.read { try stack.context.sync([["id": "T-5", "name": "Robin", "nickname": "Boy Wonder"]], inEntityNamed: "Sidekick") }
