@@ -136,8 +136,9 @@ struct ModelSync {
             }
         }
         guard translator.hasKeylessGrootObjects else { return }
+        let keys = translator.keys
         for object in session.context.insertedObjects where !insertedBefore.contains(object)
-            && object.entity.mapsOnlyJSONKeyPaths && object.entity.syncIdentityAttributes.isEmpty {
+            && keys.mapsOnlyJSONKeyPaths(object.entity) && keys.identity(of: object.entity).isEmpty {
             try GrootValidation.validate(object)
         }
     }
