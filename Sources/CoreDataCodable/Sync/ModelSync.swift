@@ -224,10 +224,10 @@ struct ModelSync {
 }
 
 extension ModelSync {
-    /// The payload as `JSONSerialization` reads it; invalid JSON throws `DecodingError.dataCorrupted`.
+    /// The payload parsed (``JSONPayloadParser``); invalid JSON throws `DecodingError.dataCorrupted`.
     static func payload(from json: Data) throws -> Any {
         do {
-            return try JSONSerialization.jsonObject(with: json, options: [.fragmentsAllowed])
+            return try JSONPayloadParser.value(of: json)
         } catch {
             throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: [], debugDescription: "The payload is not valid JSON.", underlyingError: error))
         }

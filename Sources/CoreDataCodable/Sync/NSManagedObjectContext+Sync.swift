@@ -8,8 +8,9 @@ extension NSManagedObjectContext {
     /// try context.save()
     /// ```
     ///
-    /// - The payload is an array of objects (or of bare identifiers), or one object; the overloads taking `[[String: Any]]`
-    ///   and `[String: Any]` sync objects already parsed. Keys follow Sync's conventions
+    /// - The payload is an array of objects (or of bare identifiers), or one object, in UTF-8 JSON (a
+    ///   comma before a closing bracket is accepted, as `JSONSerialization` accepts it); the overloads
+    ///   taking `[[String: Any]]` and `[String: Any]` sync objects already parsed. Keys follow Sync's conventions
     ///   (`sync.remoteKey`, snake_case or camelCase names, `id` for `remoteID`, acronyms, reserved
     ///   words); values are coerced as Sync does, dates by `JSONDecoder.DateDecodingStrategy.iso8601OrUnixTimestamp`.
     ///   A transformable attribute takes the output of the transformer its model names
