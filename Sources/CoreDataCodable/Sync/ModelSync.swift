@@ -27,33 +27,19 @@ struct ModelSync {
     private var entity: NSEntityDescription { scope.entity }
     private var operations: SyncOperations { scope.operations }
 
-    /// Syncs the payload's elements, which it lets go once translated.
+    /// Syncs the payload's elements, which it lets go as it translates them.
     func run(_ payload: SyncPayloadElements) throws -> SyncChanges {
         let context = session.context
-        let (translator, translated, skipped) = try translate(payload.elements)
-        payload.release()
+        let (translator, translated, skipped) = try translate(payload)
         try stopIfCancelled()
-        // Every translated element has its identity: the translator drops those without one. An
-        // entity without identity attributes (Groot's) inserts every element.
-        let keyed: [(json: [String: Any], key: ObjectIdentity)] = identityAttributes.isEmpty ? [] : translated.compactMap { element in
-            let values = identityAttributes.compactMap { element[$0.name] }
-            return values.count == identityAttributes.count
-                ? SyncPayloadTranslator.identity(values, of: identityAttributes).map { (json: element, key: $0) } : nil
-        }
-        let payloadKeys = Set(keyed.map(\.key))
-        let stored = try storedObjects(keys: payloadKeys)
         let mapping = try MappingRegistry.shared.syncDecodableType(for: entity, in: session.model)
-        let byKey = stored.filter { payloadKeys.contains($0.key) }
-        session.identities.table(for: mapping.mapping).register(found: byKey.map { ($0.key, $0.object) })
-        let existing = Set(byKey.map(\.key))
-        let allowedElements = keyed.filter { operations.contains(existing.contains($0.key) ? .update : .insert) }
-        let allowed = identityAttributes.isEmpty ? (operations.contains(.insert) ? translated : []) : allowedElements.map(\.json)
+        let admitted = try admit(consume translated, mapping: mapping)
         let insertedBefore = context.insertedObjects
         let updatedBefore = Set(context.updatedObjects.map(ObjectIdentifier.init))
-        let objects = try decode(allowed, mapping: mapping)
+        let objects = try decode(admitted.elements, mapping: mapping)
         try scope.attachToParent(objects)
         try fillKeylessToOnes(translator)
-        try setTransformableValues(translator, leftOut: payloadKeys.subtracting(allowedElements.map(\.key)))
+        try setTransformableValues(translator, leftOut: admitted.payloadKeys.subtracting(admitted.admittedKeys))
         if !attributesOnly { try validateGrootObjects(translator, insertedBefore: insertedBefore) }
         try stopIfCancelled()
         var changes = scope.changes(of: objects, insertedBefore: insertedBefore)
@@ -62,8 +48,9 @@ struct ModelSync {
         // A stored object the payload names but the decode did not use is a duplicate of the one
         // it used; one the payload does not name, at the top or nested in a tree of the entity's
         // own objects, is deleted when deleting.
+        let stored = admitted.stored
         let decodedKeys = Set(stored.filter { seen.contains(ObjectIdentifier($0.object)) }.map(\.key))
-        let namedKeys = payloadKeys.union(translator.objectKeys[entity.codableName] ?? [])
+        let namedKeys = admitted.payloadKeys.union(translator.objectKeys[entity.codableName] ?? [])
         for (key, object) in stored where !seen.contains(ObjectIdentifier(object)) {
             guard decodedKeys.contains(key) || (!namedKeys.contains(key) && operations.contains(.delete)) else { continue }
             changes.deleted.append(object.objectID)
@@ -74,8 +61,48 @@ struct ModelSync {
         return changes
     }
 
-    /// The translation of the payload's elements, with the translator that holds what it met.
-    private func translate(_ elements: [Any]) throws -> (SyncPayloadTranslator, [[String: Any]], skipped: [Int]) {
+    /// The translated elements a sync decodes, and the keys and stored objects it reads after.
+    private struct AdmittedElements {
+        /// The elements ``SyncScope/operations`` lets in, which the decode lets go one by one.
+        let elements: SyncPayloadElements
+        /// The primary keys of every translated element.
+        let payloadKeys: Set<ObjectIdentity>
+        /// The primary keys of the elements let in.
+        let admittedKeys: Set<ObjectIdentity>
+        /// The stored objects, with their primary keys, that the payload names or, when deleting,
+        /// that are in scope.
+        let stored: [(key: ObjectIdentity, object: NSManagedObject)]
+    }
+
+    /// Fetches the stored objects of `translated` (one fetch), registers those the payload names in
+    /// the session's identity table of `mapping`, and lets in the elements `operations` allows. It
+    /// takes `translated` whole, so that the decode holds the only reference to each element.
+    private func admit(_ translated: consuming [[String: Any]], mapping: DecodableType) throws -> AdmittedElements {
+        // Every translated element has its identity: the translator drops those without one. An
+        // entity without identity attributes (Groot's) inserts every element.
+        guard !identityAttributes.isEmpty else {
+            let elements = operations.contains(.insert) ? translated : []
+            return AdmittedElements(elements: SyncPayloadElements(elements), payloadKeys: [], admittedKeys: [], stored: try storedObjects(keys: []))
+        }
+        let keyed: [(json: [String: Any], key: ObjectIdentity)] = translated.compactMap { element in
+            let values = identityAttributes.compactMap { element[$0.name] }
+            return values.count == identityAttributes.count
+                ? SyncPayloadTranslator.identity(values, of: identityAttributes).map { (json: element, key: $0) } : nil
+        }
+        let payloadKeys = Set(keyed.map(\.key))
+        let stored = try storedObjects(keys: payloadKeys)
+        let byKey = stored.filter { payloadKeys.contains($0.key) }
+        session.identities.table(for: mapping.mapping).register(found: byKey.map { ($0.key, $0.object) })
+        let existing = Set(byKey.map(\.key))
+        let admitted = keyed.filter { operations.contains(existing.contains($0.key) ? .update : .insert) }
+        return AdmittedElements(
+            elements: SyncPayloadElements(admitted.map(\.json)), payloadKeys: payloadKeys, admittedKeys: Set(admitted.map(\.key)), stored: stored
+        )
+    }
+
+    /// The translation of the payload's elements, with the translator that holds what it met, and
+    /// the positions of the elements it skipped. Each element is let go once translated.
+    private func translate(_ payload: SyncPayloadElements) throws -> (SyncPayloadTranslator, [[String: Any]], skipped: [Int]) {
         var translator = SyncPayloadTranslator()
         translator.attributesOnly = attributesOnly
         translator.relationshipOperations = operations
@@ -84,10 +111,22 @@ struct ModelSync {
             // a first translation collects.
             var collector = translator
             collector.collectedNestedKeys = [:]
-            _ = try collector.translate(array: elements, of: entity, path: [])
+            for index in 0..<payload.count {
+                _ = try collector.translate(element: payload.element(at: index), at: index, of: entity)
+            }
             translator.storedKeys = SyncStoredKeys(context: session.context, named: collector.collectedNestedKeys ?? [:])
         }
-        let (translated, skipped) = try translator.translate(array: elements, of: entity, path: [])
+        var translated: [[String: Any]] = []
+        translated.reserveCapacity(payload.count)
+        var skipped: [Int] = []
+        for index in 0..<payload.count {
+            if let element = try translator.translate(element: payload.element(at: index), at: index, of: entity) {
+                translated.append(element)
+            } else {
+                skipped.append(index)
+            }
+            payload.release(at: index)
+        }
         return (translator, translated, skipped)
     }
 
@@ -172,14 +211,21 @@ struct ModelSync {
     /// The decoder of `value`, part of the translated payload, into `context`, with `callerDecoder`'s
     /// user info.
     static func engineDecoder(of value: Any, for callerDecoder: JSONDecoder, in context: NSManagedObjectContext) -> TranslatedPayloadDecoder {
-        var userInfo = callerDecoder.userInfo
-        userInfo[.managedObjectContext] = JSONDecoder.userInfoValue(of: context)
-        return TranslatedPayloadDecoder(value: value, codingPath: [], userInfo: userInfo)
+        TranslatedPayloadDecoder(value: value, codingPath: [], userInfo: engineUserInfo(for: callerDecoder, in: context))
     }
 
-    /// Decodes the translated elements with the import engine, in payload order.
-    private func decode(_ elements: [[String: Any]], mapping: DecodableType) throws -> [NSManagedObject] {
-        try ImportSession.decodeArray(from: Self.engineDecoder(of: elements, for: callerDecoder, in: session.context)) { _ in .mapped(mapping) }
+    /// `callerDecoder`'s user info, with `context` as the context to decode into.
+    private static func engineUserInfo(for callerDecoder: JSONDecoder, in context: NSManagedObjectContext) -> [CodingUserInfoKey: Any] {
+        var userInfo = callerDecoder.userInfo
+        userInfo[.managedObjectContext] = JSONDecoder.userInfoValue(of: context)
+        return userInfo
+    }
+
+    /// Decodes the translated elements with the import engine, in payload order, letting each go
+    /// once read.
+    private func decode(_ elements: SyncPayloadElements, mapping: DecodableType) throws -> [NSManagedObject] {
+        let decoder = TranslatedPayloadDecoder(elements: elements, userInfo: Self.engineUserInfo(for: callerDecoder, in: session.context))
+        return try ImportSession.decodeArray(from: decoder) { _ in .mapped(mapping) }
     }
 
     /// Deletes the stored objects this sync took out of a one-to-many relationship set by nested

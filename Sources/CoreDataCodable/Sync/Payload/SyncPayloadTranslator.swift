@@ -47,36 +47,21 @@ struct SyncPayloadTranslator {
     /// the sync sets them on the decoded objects (see ``TransformableValue``).
     private(set) var transformableValues: [TransformableValue] = []
 
-    /// The translated elements of a JSON array of objects of `entity`; elements without a primary
-    /// key (missing or `null`, or `null` themselves) are left out, and their positions are in
-    /// `skipped`. A number or string element is a bare identifier, as Groot reads one: the object
-    /// with that primary key.
-    mutating func translate(
-        array elements: [Any], of entity: NSEntityDescription, path: [JSONKey]
-    ) throws -> (elements: [[String: Any]], skipped: [Int]) {
-        var translated: [[String: Any]] = []
-        var skipped: [Int] = []
-        for (index, element) in elements.enumerated() {
-            let elementPath = path + [JSONKey(intValue: index)]
-            let result: [String: Any]?
-            if let object = jsonObject(element) {
-                result = try translate(object: keys.transformed(object, of: entity), of: entity, path: elementPath)
-            } else if isNullValue(element) {
-                result = nil
-            } else if element is [Any] {
-                throw DecodingError.typeMismatch([String: Any].self, DecodingError.Context(
-                    codingPath: elementPath, debugDescription: "Expected a JSON object for a \(entity.codableName)."
-                ))
-            } else {
-                result = try translate(bareIdentifier: element, of: entity, path: elementPath)
-            }
-            if let result {
-                translated.append(result)
-            } else {
-                skipped.append(index)
-            }
+    /// The translated element at `index` of a payload of objects of `entity`; nil for an element
+    /// without a primary key (missing or `null`, or `null` itself), which the sync skips. A number
+    /// or string element is a bare identifier, as Groot reads one: the object with that primary key.
+    mutating func translate(element: Any, at index: Int, of entity: NSEntityDescription) throws -> [String: Any]? {
+        let path = [JSONKey(intValue: index)]
+        if let object = jsonObject(element) {
+            return try translate(object: keys.transformed(object, of: entity), of: entity, path: path)
         }
-        return (translated, skipped)
+        if isNullValue(element) { return nil }
+        if element is [Any] {
+            throw DecodingError.typeMismatch([String: Any].self, DecodingError.Context(
+                codingPath: path, debugDescription: "Expected a JSON object for a \(entity.codableName)."
+            ))
+        }
+        return try translate(bareIdentifier: element, of: entity, path: path)
     }
 
     /// The translated object that a bare identifier of `entity` stands for: its single primary key

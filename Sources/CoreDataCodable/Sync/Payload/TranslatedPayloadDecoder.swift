@@ -12,6 +12,21 @@ struct TranslatedPayloadDecoder: Decoder {
     let value: Any
     let codingPath: [any CodingKey]
     let userInfo: [CodingUserInfoKey: Any]
+    /// The payload's own elements, for the decoder of the whole payload, whose array lets each go
+    /// once read; nil for any other value.
+    private var elements: SyncPayloadElements?
+
+    init(value: Any, codingPath: [any CodingKey], userInfo: [CodingUserInfoKey: Any]) {
+        self.value = value
+        self.codingPath = codingPath
+        self.userInfo = userInfo
+    }
+
+    /// The decoder of the whole payload, an array of `elements`.
+    init(elements: SyncPayloadElements, userInfo: [CodingUserInfoKey: Any]) {
+        self.init(value: NSNull(), codingPath: [], userInfo: userInfo)
+        self.elements = elements
+    }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard let object = value as? [String: Any] else { throw mismatch([String: Any].self) }
@@ -19,8 +34,9 @@ struct TranslatedPayloadDecoder: Decoder {
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        if let elements { return TranslatedArrayContainer(elements: .payload(elements), codingPath: codingPath, userInfo: userInfo) }
         guard let array = value as? [Any] else { throw mismatch([Any].self) }
-        return TranslatedArrayContainer(array: array, codingPath: codingPath, userInfo: userInfo)
+        return TranslatedArrayContainer(elements: .array(array), codingPath: codingPath, userInfo: userInfo)
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
@@ -139,19 +155,31 @@ private struct TranslatedObjectContainer<Key: CodingKey>: KeyedDecodingContainer
 
 /// The unkeyed container of a JSON array of the translated payload.
 private struct TranslatedArrayContainer: UnkeyedDecodingContainer {
-    let array: [Any]
-    let codingPath: [any CodingKey]
-    let userInfo: [CodingUserInfoKey: Any]
-    private(set) var currentIndex = 0
-
-    init(array: [Any], codingPath: [any CodingKey], userInfo: [CodingUserInfoKey: Any]) {
-        self.array = array
-        self.codingPath = codingPath
-        self.userInfo = userInfo
+    /// Where the array's elements are.
+    enum Elements {
+        /// A JSON array of the translated payload.
+        case array([Any])
+        /// The payload's own elements, each let go once read: the container reads forward only.
+        case payload(SyncPayloadElements)
     }
 
-    var count: Int? { array.count }
-    var isAtEnd: Bool { currentIndex >= array.count }
+    let elements: Elements
+    let codingPath: [any CodingKey]
+    let userInfo: [CodingUserInfoKey: Any]
+    let count: Int?
+    private(set) var currentIndex = 0
+
+    init(elements: Elements, codingPath: [any CodingKey], userInfo: [CodingUserInfoKey: Any]) {
+        self.elements = elements
+        self.codingPath = codingPath
+        self.userInfo = userInfo
+        count = switch elements {
+        case .array(let array): array.count
+        case .payload(let payload): payload.count
+        }
+    }
+
+    var isAtEnd: Bool { currentIndex >= count ?? 0 }
 
     /// The decoder of the current element; the index moves on only once it is decoded.
     private func current<T>(_ type: T.Type) throws -> TranslatedPayloadDecoder {
@@ -159,12 +187,23 @@ private struct TranslatedArrayContainer: UnkeyedDecodingContainer {
         guard !isAtEnd else {
             throw DecodingError.valueNotFound(type, DecodingError.Context(codingPath: path, debugDescription: "Unkeyed container is at end."))
         }
-        return TranslatedPayloadDecoder(value: array[currentIndex], codingPath: path, userInfo: userInfo)
+        let value = switch elements {
+        case .array(let array): array[currentIndex]
+        case .payload(let payload): payload.element(at: currentIndex)
+        }
+        return TranslatedPayloadDecoder(value: value, codingPath: path, userInfo: userInfo)
+    }
+
+    /// Moves to the next element, letting the current one go when it is one of the payload's own:
+    /// whoever reads it on holds it.
+    private mutating func advance() {
+        if case .payload(let payload) = elements { payload.release(at: currentIndex) }
+        currentIndex += 1
     }
 
     mutating func decodeNil() throws -> Bool {
         guard isNullValue(try current(Any?.self).value) else { return false }
-        currentIndex += 1
+        advance()
         return true
     }
 
@@ -172,25 +211,25 @@ private struct TranslatedArrayContainer: UnkeyedDecodingContainer {
         let decoder = try current(type)
         if isNullValue(decoder.value) { throw TranslatedPayloadDecoder.null(type, at: decoder.codingPath) }
         let value = try decoder.decode(type)
-        currentIndex += 1
+        advance()
         return value
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
         let container = try current([String: Any].self).container(keyedBy: type)
-        currentIndex += 1
+        advance()
         return container
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
         let container = try current([Any].self).unkeyedContainer()
-        currentIndex += 1
+        advance()
         return container
     }
 
     mutating func superDecoder() throws -> any Decoder {
         let decoder = try current(Any.self)
-        currentIndex += 1
+        advance()
         return decoder
     }
 }
