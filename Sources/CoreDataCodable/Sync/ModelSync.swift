@@ -3,12 +3,13 @@ import Foundation
 /// One model-driven sync of a payload into an entity (Sync's `changes`), run in an import session
 /// whose entities decode by Sync's conventions.
 ///
-/// 1. The payload is translated to the model's property names (``SyncPayloadTranslator``).
+/// 1. The payload is translated to the model's property names (``SyncPayloadTranslator``), each
+///    parsed element let go once translated.
 /// 2. One fetch finds the stored objects the payload names and, when deleting, those in scope
 ///    (the predicate and the parent's related objects); the found ones are registered in the
 ///    session's identity table, so the decode looks none of them up again.
-/// 3. The import engine decodes the translated payload: uniquing, nested objects, bare identifiers,
-///    smart updates and undo are its own.
+/// 3. The import engine decodes the translated payload, each element let go once read: uniquing,
+///    nested objects, bare identifiers, smart updates and undo are its own.
 /// 4. Deletions come last, after everything that can throw: stored objects in scope the payload
 ///    does not name, stored duplicates of a primary key, one-to-many children a nested array no
 ///    longer holds, and objects inserted only for a bare identifier that matches nothing.
