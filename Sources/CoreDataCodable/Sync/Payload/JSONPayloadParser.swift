@@ -116,7 +116,7 @@ struct JSONPayloadParser {
                 index += 1
                 return string
             }
-            if byte == UInt8(ascii: "\\") { return try parseEscapedString(from: start) }
+            if byte == UInt8(ascii: "\\") { return try parseEscapedString(from: start, isASCII: isASCII) }
             guard byte >= 0x20 else { throw error("Unescaped control character in a string") }
             if byte >= 0x80 { isASCII = false }
             index += 1
@@ -124,10 +124,11 @@ struct JSONPayloadParser {
         throw error("Unterminated string")
     }
 
-    /// The rest of a string that holds escapes, from its first byte at `start`.
-    private mutating func parseEscapedString(from start: Int) throws -> String {
+    /// The rest of a string that holds escapes, from its first byte at `start`; `isASCII` tells
+    /// whether the bytes before the first escape are.
+    private mutating func parseEscapedString(from start: Int, isASCII: Bool) throws -> String {
         var utf8 = Array(bytes[start..<index])
-        var isASCII = !utf8.contains { $0 >= 0x80 }
+        var isASCII = isASCII
         while index < bytes.count {
             let byte = bytes[index]
             index += 1
@@ -171,7 +172,7 @@ struct JSONPayloadParser {
                 scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
             }
             guard let unicode = Unicode.Scalar(scalar) else { throw error("A low surrogate without its high surrogate") }
-            utf8.append(contentsOf: String(Character(unicode)).utf8)
+            UTF8.encode(unicode) { utf8.append($0) }
         default:
             index -= 1
             throw error("Invalid escape")
