@@ -17,6 +17,10 @@ extension ObjectValues {
             }
             return .value(value)
         }
+        if property.coercesValues {
+            guard let (value, container, key) = try payloadValue(of: property) else { return .missing }
+            return try SyncValueCoercion.value(value, for: property, attribute, entity: entity, codingPath: container.codingPath + [key])
+        }
         let container: KeyedDecodingContainer<JSONKey>
         let key: JSONKey
         if property.path.count == 1 {
@@ -38,6 +42,25 @@ extension ObjectValues {
             if (try? container.decodeNil(forKey: key)) == true { return .null }
             throw error
         }
+    }
+}
+
+extension ObjectValues {
+    /// The value of `property` as the payload gives it (``PayloadValue``), with where it was
+    /// found: at the first of its paths present; nil when none is. A plain key costs one lookup.
+    fileprivate func payloadValue(of property: PropertyMapping) throws -> (Any, KeyedDecodingContainer<JSONKey>, JSONKey)? {
+        func value(at path: [JSONKey]) throws -> (Any, KeyedDecodingContainer<JSONKey>, JSONKey)? {
+            if path.count == 1 {
+                return try container.decodeIfPresent(PayloadValue.self, forKey: path[0]).map { ($0.value, container, path[0]) }
+            }
+            guard let (container, key) = try locate(path) else { return nil }
+            return (try container.decode(PayloadValue.self, forKey: key).value, container, key)
+        }
+        if let found = try value(at: property.path) { return found }
+        for path in property.alternatePaths {
+            if let found = try value(at: path) { return found }
+        }
+        return nil
     }
 }
 

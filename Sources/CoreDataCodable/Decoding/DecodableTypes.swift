@@ -4,8 +4,8 @@ import Foundation
 /// shared ``MappingRegistry`` once per import, so that its lock is taken once per type.
 final class DecodableTypes {
     let model: NSManagedObjectModel
-    /// Whether every destination entity decodes by Sync's conventions, whatever its class: the
-    /// types of a model-driven sync (see ``ImportSession/modelConventions``).
+    /// Whether every destination entity decodes by the model's conventions, whatever its class: the
+    /// types of a model-driven sync (see ``ImportSession/init(context:modelConventions:)``).
     private let modelConventions: Bool
     private var byType: [ObjectIdentifier: DecodableType] = [:]
     private var byEntity: [ObjectIdentifier: DestinationDecoding] = [:]

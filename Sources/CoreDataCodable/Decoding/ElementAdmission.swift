@@ -9,6 +9,9 @@ struct ElementAdmission: Sendable {
     /// Whether an element whose identity matches an object updates it; if not, the object is kept
     /// as it is, its hooks not run.
     let updates: Bool
+    /// Whether a bare identifier is always found or inserted, whatever the decision: a sync's
+    /// nested identifiers link, and those that match nothing are deleted after.
+    var linksBareIdentifiers = false
 
     /// What an admission decides for one element.
     enum Decision {

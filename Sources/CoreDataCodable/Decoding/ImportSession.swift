@@ -31,10 +31,13 @@ final class ImportSession: ContextSession, @unchecked Sendable {
     private var depth = 0
     /// The objects being initialized, by their hooks or the import, innermost last.
     private var objectsInProgress: [ObjectInProgress] = []
+    /// What the running sync by entity name records of the objects made, and how it admits nested
+    /// ones; nil outside one.
+    var ledger: SyncLedger?
 
     /// Makes the session of a decode into `context`. In the session of a model-driven sync
-    /// (`modelConventions`), whose JSON keys are the model's property names, every entity decodes
-    /// by Sync's conventions, whatever its class.
+    /// (`modelConventions`), every entity decodes by the model's conventions, whatever its class
+    /// (``MappingRegistry/syncDecodableType(for:in:relationships:)``).
     init(context: NSManagedObjectContext, modelConventions: Bool) throws {
         self.context = context
         let undo = UndoLog(context: context)
@@ -120,16 +123,17 @@ final class ImportSession: ContextSession, @unchecked Sendable {
         return prepared
     }
 
-    /// Decodes the object of the value at `key`, as ``decodeObject(_:from:)`` does.
-    func decodeObject(
+    /// Reads the object of the value at `key`, with its identity looked up: the prepared decoder to
+    /// make it from, or its read alone when nothing it reaches needs a lookup.
+    func readObject(
         _ type: DecodableType, at key: JSONKey, in container: KeyedDecodingContainer<JSONKey>, userInfo: [CodingUserInfoKey: Any]
-    ) throws -> NSManagedObject {
+    ) throws -> (read: ObjectRead, prepared: PreparedDecoder?) {
         let read = try reader.read(at: key, in: container, userInfo: userInfo, as: type)
-        if planner.needsNoLookup(read.type) { return try makeObject(read) }
+        if planner.needsNoLookup(read.type) { return (read, nil) }
         let prepared = PreparedDecoder(read)
         planner.plan(prepared)
         try identities.fetchPending()
-        return try makeObject(read, prepared: prepared)
+        return (read, prepared)
     }
 
     /// Decodes the JSON array `decoder` holds as objects of the destination `destination` gives,
@@ -178,7 +182,10 @@ final class ImportSession: ContextSession, @unchecked Sendable {
         while !container.isAtEnd {
             let prepared: PreparedDecoder
             if objectsInProgress.last?.prepared?.hasRelated != true {
-                guard let read = try reader.readNext(in: &container, userInfo: userInfo, as: type, arrayPath: &arrayPath) else { continue }
+                // An element read by the model's conventions without its identity is left out.
+                guard let read = try reader.readNext(in: &container, userInfo: userInfo, as: type, arrayPath: &arrayPath),
+                      !read.lacksIdentity
+                else { continue }
                 if waiting.isEmpty, planner.needsNoLookup(type) {
                     if let object = try admitted(read, prepared: nil, by: admission) { objects.append(object) }
                     continue
@@ -213,8 +220,8 @@ final class ImportSession: ContextSession, @unchecked Sendable {
 
     /// The object of `read` as `admission` decides (made, as without one, when nil): made, kept as
     /// it is, or nil when left out.
-    private func admitted(_ read: ObjectRead, prepared: PreparedDecoder?, by admission: ElementAdmission?) throws -> NSManagedObject? {
-        guard let admission else { return try makeObject(read, prepared: prepared) }
+    func admitted(_ read: ObjectRead, prepared: PreparedDecoder?, by admission: ElementAdmission?) throws -> NSManagedObject? {
+        guard let admission, !(admission.linksBareIdentifiers && read.isBareIdentifier) else { return try makeObject(read, prepared: prepared) }
         let existing = read.identity.flatMap { identities.table(for: read.type.mapping).existingObject(slot: prepared?.slot, identity: $0) }
         switch admission.decision(existing: existing) {
         case .make: return try makeObject(read, prepared: prepared)
@@ -255,13 +262,17 @@ final class ImportSession: ContextSession, @unchecked Sendable {
     /// initialized by its type's `initialize(from:)`, or by the import itself (``ObjectApplier``)
     /// for a type that keeps the default hooks. `prepared` holds what was read ahead with
     /// it, and the slot of its identity; without it, the hook receives the value's own decoder if
-    /// that gives the same container (``ObjectRead/hookDecoder``).
-    func makeObject(_ read: ObjectRead, prepared: PreparedDecoder? = nil) throws -> NSManagedObject {
+    /// that gives the same container (``ObjectRead/hookDecoder``). A read without identity fills
+    /// `keyless` when given (a sync's nested to-one without primary key, as Sync merges it).
+    func makeObject(_ read: ObjectRead, prepared: PreparedDecoder? = nil, keyless: NSManagedObject? = nil) throws -> NSManagedObject {
         let type = read.type
         let object: NSManagedObject
         var state: UndoState
         var slot: UndoLog.Slot?
-        if let identity = read.identity {
+        if let keyless, read.identity == nil {
+            object = keyless
+            state = undo.recordChange(keyless, slot: nil, keepsDefaultHooks: type.keepsDefaultHooks)
+        } else if let identity = read.identity {
             let table = identities.table(for: type.mapping)
             let found = try table.object(slot: prepared?.slot, identity: identity) {
                 try insert(type, identityValues: read.identityValues, registered: (table, identity), values: read.values)
@@ -277,6 +288,7 @@ final class ImportSession: ContextSession, @unchecked Sendable {
             state = .inserted
         }
         prepared?.object = ObjectIdentifier(object)
+        ledger?.recordMade(object, from: read, inserted: state == .inserted)
         guard let hook = type.initializeHook else {
             let progress = ObjectInProgress(object: ObjectIdentifier(object), read: read, prepared: prepared, slot: slot, state: state)
             try withObjectInProgress(progress) { try ObjectApplier(session: self).apply(progress, to: object, including: nil) }

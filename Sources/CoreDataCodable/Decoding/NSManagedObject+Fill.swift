@@ -48,18 +48,13 @@ extension NSManagedObject {
     /// Fills the object by the model's conventions, in a session that decodes by them.
     private func fillByModel(with object: [String: Any], using decoder: JSONDecoder, in context: NSManagedObjectContext) throws {
         try ModelSync.run(in: context) { _ in
-            var translator = SyncPayloadTranslator()
-            guard let values = try translator.translate(object: object, of: entity, path: [], requiringKey: false) else { return }
-            try ObjectFill.fill(self, runningOwnHook: false, from: ModelSync.engineDecoder(of: values, for: decoder, in: context))
-            for entry in translator.transformableValues where entry.path.isEmpty {
-                entry.apply(to: self)
-            }
+            let payload = ParsedPayloadDecoder(value: object, codingPath: [], userInfo: ModelSync.engineUserInfo(for: decoder, in: context))
+            try ObjectFill.fill(self, runningOwnHook: false, from: payload)
         }
     }
 }
 
-/// Decodes a JSON object into an existing object: what ``NSManagedObject/fill(with:using:)`` and
-/// a sync's keyless nested to-ones decode.
+/// Decodes a JSON object into an existing object: what ``NSManagedObject/fill(with:using:)`` decodes.
 struct ObjectFill: Decodable {
     /// The object being filled, and whether its class's own `initialize(from:)` runs (else a
     /// default initialization, by the ``DecodableType`` the running import gives its entity),

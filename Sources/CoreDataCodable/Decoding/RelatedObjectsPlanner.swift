@@ -57,14 +57,20 @@ final class RelatedObjectsPlanner {
                 if property.isToMany { session.identities.notePresentToMany(index, of: mapping) }
                 continue
             }
-            guard let (container, key) = try? values.locate(property.path) else {
-                // A plain key is located unless absent (a key path may also fail): an absent key is
-                // remembered, so that applying the object does not look for it again.
-                if property.path.count == 1 { prepared.markAbsent(at: index) }
+            let located: (container: KeyedDecodingContainer<JSONKey>, key: JSONKey)?
+            do {
+                located = try values.locate(property)
+            } catch {
+                continue
+            }
+            guard let (container, key) = located else {
+                // An absent key is remembered, so that applying the object does not look for it again.
+                prepared.markAbsent(at: index)
                 continue
             }
             // A `null` value fails to read, as other values that cannot be, and is left to applying:
             // checking for it first would cost every present value a lookup.
+            session.ledger?.noteFound(property, under: key)
             if property.isToMany {
                 session.identities.notePresentToMany(index, of: mapping)
                 guard var elements = try? container.nestedUnkeyedContainer(forKey: key),
@@ -94,7 +100,8 @@ final class RelatedObjectsPlanner {
             } catch {
                 return nil
             }
-            guard let next else { continue }
+            // An element read by the model's conventions without its identity is left out.
+            guard let next, !next.lacksIdentity else { continue }
             let prepared = PreparedDecoder(next)
             plan(prepared)
             read.append(prepared)

@@ -175,13 +175,14 @@ final class MappingRegistry: @unchecked Sendable {
         })
     }
 
-    /// How a model-driven sync decodes `entity`'s objects: every property under its own name (the
-    /// sync translates JSON keys to them first), identified by its sync identity attributes.
-    func syncDecodableType(for entity: NSEntityDescription, in model: NSManagedObjectModel) throws -> DecodableType {
-        let key = TypeInModel(type: ObjectIdentifier(SyncConventionsKey.self), model: ObjectIdentifier(model), entity: entity.codableName)
+    /// How a model-driven sync decodes `entity`'s objects: by the model's conventions
+    /// (``EntityMapping/init(conventionsOf:identity:relationships:)``), identified by its
+    /// sync identity attributes; without `relationships`, attributes only.
+    func syncDecodableType(for entity: NSEntityDescription, in model: NSManagedObjectModel, relationships: Bool = true) throws -> DecodableType {
+        let keyType = relationships ? ObjectIdentifier(SyncConventionsKey.self) : ObjectIdentifier(SyncAttributesKey.self)
+        let key = TypeInModel(type: keyType, model: ObjectIdentifier(model), entity: entity.codableName)
         return try cached(\.decodableTypes, key, model: model) {
-            let identity = IdentityAttribute(entity.syncIdentityAttributes.map(\.name))
-            let mapping = try EntityMapping(entity: entity, keys: CoreDataDefaultCodingKeys.self, identity: identity, codableAttributes: [:])
+            let mapping = try EntityMapping(conventionsOf: entity, identity: entity.syncIdentityAttributes, relationships: relationships)
             return DecodableType.generic(
                 managedType: managedClass(of: entity, in: model), mapping: mapping, subentities: try subentityDecoding(of: entity, in: model)
             )
@@ -192,13 +193,15 @@ final class MappingRegistry: @unchecked Sendable {
     private func subentityDecoding(of entity: NSEntityDescription, in model: NSManagedObjectModel) throws -> SubentityDecoding? {
         var subentities: [SubentityDecoding.Subentity] = []
         for subentity in entity.descendantEntities {
-            let mapping = try EntityMapping(entity: subentity, keys: CoreDataDefaultCodingKeys.self, identity: .none, codableAttributes: [:])
-            let added = mapping.properties.filter { $0.attribute != nil && entity.attributesByName[$0.name] == nil }
+            let mapping = try EntityMapping(conventionsOf: subentity, identity: [], relationships: false)
+            let added = mapping.properties.filter { entity.attributesByName[$0.name] == nil }
             subentities.append(SubentityDecoding.Subentity(entity: subentity, objectClass: managedClass(of: subentity, in: model), addedAttributes: added))
         }
         return subentities.isEmpty ? nil : SubentityDecoding(subentities: subentities)
     }
 }
 
-/// The key of the mappings model-driven syncs use, in the registry's tables.
+/// The keys of the mappings model-driven syncs use, in the registry's tables: with relationships,
+/// and attributes only.
 private enum SyncConventionsKey {}
+private enum SyncAttributesKey {}

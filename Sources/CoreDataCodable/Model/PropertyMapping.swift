@@ -10,6 +10,18 @@ final class PropertyMapping {
     let keyString: String
     /// The JSON key path; a single component for a plain key.
     let path: [JSONKey]
+    /// The key paths tried in turn when ``path`` is absent: a mapping by the model's conventions
+    /// accepts several spellings of a key (see ``NSPropertyDescription/syncKeyPaths(in:)``).
+    let alternatePaths: [[JSONKey]]
+    /// For a relationship mapped by the model's conventions, the keys of its bare identifiers
+    /// (`owner_id`, `tag_ids`), tried after the others.
+    let identifierPaths: [[JSONKey]]
+    /// Whether a value is taken as the payload gives it and coerced to the attribute's type, as Sync
+    /// does (``SyncValueCoercion``), instead of decoded strictly by it.
+    let coercesValues: Bool
+    /// The transformer `sync.valueTransformer` names for the attribute, in a mapping by the model's
+    /// conventions: looked up when a value is read, as Core Data does.
+    let valueTransformerName: NSValueTransformerName?
     let attribute: NSAttributeDescription?
     /// The attribute's type, read once: models are immutable once in use.
     let attributeType: NSAttributeType
@@ -34,12 +46,16 @@ final class PropertyMapping {
     var lastKey: JSONKey { path[path.count - 1] }
 
     init(
-        name: String, keyString: String, path: [JSONKey], attribute: NSAttributeDescription?,
-        relationship: NSRelationshipDescription?, codableType: (any Codable.Type)?, isIdentity: Bool
+        name: String, keyString: String, paths: [[JSONKey]], identifierPaths: [[JSONKey]] = [], coercesValues: Bool = false,
+        attribute: NSAttributeDescription?, relationship: NSRelationshipDescription?, codableType: (any Codable.Type)?, isIdentity: Bool
     ) {
         self.name = name
         self.keyString = keyString
-        self.path = path
+        path = paths.first ?? identifierPaths.first ?? [JSONKey(name)]
+        alternatePaths = Array(paths.dropFirst())
+        self.identifierPaths = identifierPaths
+        self.coercesValues = coercesValues
+        valueTransformerName = coercesValues ? attribute?.syncValueTransformerName.map(NSValueTransformerName.init(rawValue:)) : nil
         self.attribute = attribute
         attributeType = attribute?.attributeType ?? .undefinedAttributeType
         attributeKind = AttributeKind.of(attributeType)
@@ -64,28 +80,59 @@ final class EntityMapping {
     let identityAttributes: [NSAttributeDescription]
     /// The mappings of the identity attributes, in the same order.
     let identityProperties: [PropertyMapping]
+    /// Whether the mapping follows the model's conventions, as a sync by entity name reads it: an
+    /// object without its identity is read (and left out by the sync) instead of failing the decode.
+    let readsByConventions: Bool
+    /// Whether the entity maps by Groot's keys (``NSEntityDescription/mapsOnlyJSONKeyPaths``).
+    let mapsOnlyJSONKeyPaths: Bool
+    /// How each JSON object of the entity is rewritten before it is read (Groot's entity
+    /// transformers); nil for most.
+    let rewrite: PayloadObjectRewrite?
 
-    init<Keys: AnyCoreDataCodingKey>(
+    convenience init<Keys: AnyCoreDataCodingKey>(
         entity: NSEntityDescription,
         keys: Keys.Type,
         identity: IdentityAttribute,
         codableAttributes: [String: any Codable.Type]
     ) throws {
-        self.entity = entity
-        entityName = entity.codableName
         let keyed = entity.properties.compactMap { property in Keys(propertyName: property.name).map { (property, $0) } }
         let identityNames = identity.names(for: entity, mapped: Set(keyed.map(\.0.name)))
         let properties = keyed.map { property, key in
             PropertyMapping(
                 name: property.name,
                 keyString: key.stringValue,
-                path: Self.keyPath(of: property, key: key, in: entity).map { JSONKey($0) },
+                paths: [Self.keyPath(of: property, key: key, in: entity).map { JSONKey($0) }],
                 attribute: property as? NSAttributeDescription,
                 relationship: property as? NSRelationshipDescription,
                 codableType: codableAttributes[property.name],
                 isIdentity: identityNames.contains(property.name)
             )
         }
+        try self.init(entity: entity, properties: properties, identityNames: identityNames, readsByConventions: false)
+    }
+
+    /// The mapping of `entity` by the model's conventions, as a sync reads it: every property the
+    /// conventions give a key (``NSPropertyDescription/syncKeyPaths(in:)``), under its keys, values
+    /// coerced as Sync does, identified by `identity`. Without `relationships`, only attributes.
+    convenience init(conventionsOf entity: NSEntityDescription, identity: [NSAttributeDescription], relationships: Bool) throws {
+        let identityNames = identity.map(\.name)
+        let properties = entity.properties.compactMap { property -> PropertyMapping? in
+            guard relationships || property is NSAttributeDescription else { return nil }
+            let (paths, identifiers) = property.syncKeyPaths(in: entity)
+            guard !paths.isEmpty else { return nil }
+            return PropertyMapping(
+                name: property.name, keyString: property.name,
+                paths: paths.map { $0.map { JSONKey($0) } }, identifierPaths: identifiers.map { $0.map { JSONKey($0) } }, coercesValues: true,
+                attribute: property as? NSAttributeDescription, relationship: property as? NSRelationshipDescription,
+                codableType: nil, isIdentity: identityNames.contains(property.name)
+            )
+        }
+        try self.init(entity: entity, properties: properties, identityNames: identityNames, readsByConventions: true)
+    }
+
+    private init(entity: NSEntityDescription, properties: [PropertyMapping], identityNames: [String], readsByConventions: Bool) throws {
+        self.entity = entity
+        entityName = entity.codableName
         let attributes = entity.attributesByName
         identityAttributes = try identityNames.map { name in
             guard let attribute = attributes[name] else {
@@ -98,6 +145,9 @@ final class EntityMapping {
         }
         self.properties = properties
         identityProperties = identityNames.compactMap { name in properties.first { $0.name == name } }
+        self.readsByConventions = readsByConventions
+        mapsOnlyJSONKeyPaths = readsByConventions && entity.mapsOnlyJSONKeyPaths
+        rewrite = readsByConventions ? PayloadObjectRewrite(of: entity) : nil
     }
 
     /// The JSON key path of `property`: its key's, or for ``CoreDataModelCodingKeys`` the one the

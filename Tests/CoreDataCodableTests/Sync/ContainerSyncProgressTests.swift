@@ -4,7 +4,7 @@ import Synchronization
 import Testing
 
 /// A transformer that runs `action` (set by a test) each time it transforms: a hook into the
-/// middle of a sync, whose payload translation calls it.
+/// middle of a sync, whose decode calls it.
 final class ActionTransformer: ValueTransformer {
     static let name = NSValueTransformerName(rawValue: "ActionTransformer")
     static let action = Mutex<(@Sendable () -> Void)?>(nil)
@@ -55,7 +55,7 @@ struct ContainerSyncProgressTests {
             for await _ in gate { break }
             return try await container.sync(Self.payload, inEntityNamed: "User")
         }
-        // The payload's translation runs the transformer: the task is cancelled mid-sync.
+        // The decode runs the transformer: the task is cancelled mid-sync.
         ActionTransformer.action.withLock { $0 = { task.cancel() } }
         defer { ActionTransformer.action.withLock { $0 = nil } }
         open.yield()

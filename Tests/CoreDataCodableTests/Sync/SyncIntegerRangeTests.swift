@@ -43,6 +43,12 @@ struct SyncIntegerRangeTests {
         #expect(!hasChanges)
     }
 
+    @Test func theCodingPathGivesThePositionInThePayloadAfterSkippedElements() throws {
+        let (error, hasChanges) = try Self.failure(syncing: #"[{"age": 1}, null, {"id": 2, "age": 40000}]"#)
+        #expect(codingPath(of: error) == ["Index 2", "age"])
+        #expect(!hasChanges)
+    }
+
     @Test func limitsOfEachWidthAreStored() throws {
         let stack = try TestStack(model: Self.model)
         let payload = #"[{"id": 1, "age": -32768, "visits": 2147483647, "total": -9223372036854775808}]"#

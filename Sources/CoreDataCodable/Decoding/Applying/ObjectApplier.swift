@@ -23,7 +23,7 @@ struct ObjectApplier {
                 // The object was found or inserted by these very values.
                 if progress.isIdentified, property.isIdentity { continue }
                 try applyAttribute(property, attribute, from: values, to: object, state: state, entity: mapping.entityName)
-            } else if let newValue = try relationships.value(of: property, at: index, in: progress, entity: mapping.entityName) {
+            } else if let newValue = try relationships.value(of: property, at: index, of: object, in: progress, entity: mapping.entityName) {
                 if state == .inserted || !newValue.isSame(asRelationship: property.name, of: object) {
                     set(newValue.value, for: property, of: object, state: state)
                 }
@@ -55,13 +55,23 @@ struct ObjectApplier {
             }
             if object.value(forKey: property.name) != nil { set(nil, for: property, of: object, state: state) }
         case .value(let value):
-            if state != .inserted, let current = object.value(forKey: property.name),
-               property.attributeType != .transformableAttributeType,
-               ObjectIdentity.isEqual(current, value, kind: property.attributeKind) {
+            if state != .inserted, let current = object.value(forKey: property.name), Self.isEqual(current, value, property) {
                 return
             }
             set(value, for: property, of: object, state: state)
         }
+    }
+
+    /// Whether an attribute's current value equals the decoded one, so that setting it would change
+    /// nothing. A transformable value decoded as a `Codable` type is always set; one a mapping by
+    /// the model's conventions reads as the payload gives it is compared as an object.
+    @inline(__always)
+    private static func isEqual(_ current: Any, _ value: Any, _ property: PropertyMapping) -> Bool {
+        guard property.attributeType == .transformableAttributeType else {
+            return ObjectIdentity.isEqual(current, value, kind: property.attributeKind)
+        }
+        guard property.coercesValues, let current = current as? NSObject, let value = value as? NSObject else { return false }
+        return current.isEqual(value)
     }
 
     /// Sets a property's new value, recording the old one first when the object's state asks so.

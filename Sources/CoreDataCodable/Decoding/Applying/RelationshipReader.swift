@@ -5,16 +5,19 @@ import Foundation
 struct RelationshipReader {
     let session: ImportSession
 
-    /// The objects the relationship `property` (at `index`) of the object in `progress` stands
+    /// The objects the relationship `property` (at `index`) of `object`, in `progress`, stands
     /// for; nil when its key is absent. `null` clears the relationship.
-    func value(of property: PropertyMapping, at index: Int, in progress: ObjectInProgress, entity: String) throws -> RelationshipValue? {
+    func value(
+        of property: PropertyMapping, at index: Int, of object: NSManagedObject, in progress: ObjectInProgress, entity: String
+    ) throws -> RelationshipValue? {
         if let prepared = progress.prepared {
             if let related = prepared.prepared(at: index) {
                 switch related {
                 case .one(let decoder):
-                    return .one(try session.makeObject(decoder.read, prepared: decoder))
+                    guard let related = try make(decoder.read, prepared: decoder, for: property, of: object) else { return nil }
+                    return .one(related)
                 case .many(let decoders):
-                    let objects = try decoders.map { try session.makeObject($0.read, prepared: $0) }
+                    let objects = try decoders.compactMap { try make($0.read, prepared: $0, for: property, of: object) }
                     return RelationshipValue(toMany: objects, ordered: property.isOrdered)
                 }
             }
@@ -25,18 +28,19 @@ struct RelationshipReader {
             guard let manual else { return property.isToMany ? RelationshipValue(toMany: [], ordered: property.isOrdered) : .one(nil) }
             return try manualValue(manual, property, values: values, entity: entity)
         }
-        guard let (container, key) = try values.locate(property.path) else { return nil }
+        guard let (container, key) = try values.locate(property) else { return nil }
+        session.ledger?.noteFound(property, under: key)
         if try container.decodeNil(forKey: key) {
             return property.isToMany ? RelationshipValue(toMany: [], ordered: property.isOrdered) : .one(nil)
         }
-        return try decode(property, at: key, in: container, userInfo: progress.read.userInfo, entity: entity)
+        return try decode(property, of: object, at: key, in: container, userInfo: progress.read.userInfo, entity: entity)
     }
 
     /// The destination object, or objects, of a relationship value not read ahead.
     private func decode(
-        _ property: PropertyMapping, at key: JSONKey, in container: KeyedDecodingContainer<JSONKey>,
+        _ property: PropertyMapping, of object: NSManagedObject, at key: JSONKey, in container: KeyedDecodingContainer<JSONKey>,
         userInfo: [CodingUserInfoKey: Any], entity: String
-    ) throws -> RelationshipValue {
+    ) throws -> RelationshipValue? {
         guard let destinationEntity = property.relationship?.destinationEntity else {
             throw CoreDataCodableError(
                 .propertyNotDecodable(entity: entity, property: property.name, reason: "it has no destination entity."),
@@ -46,13 +50,27 @@ struct RelationshipReader {
         let destination = try session.types.destination(destinationEntity)
         if property.isToMany {
             var elements = try container.nestedUnkeyedContainer(forKey: key)
-            let objects = try session.decodeObjects(destination, from: &elements, userInfo: userInfo)
+            let objects = try session.decodeObjects(destination, from: &elements, userInfo: userInfo, admission: session.ledger?.nestedAdmission)
             return RelationshipValue(toMany: objects, ordered: property.isOrdered)
         }
         guard case .mapped(let type) = destination else {
             return .one(try session.decodeObject(destination, from: container.superDecoder(forKey: key)))
         }
-        return .one(try session.decodeObject(type, at: key, in: container, userInfo: userInfo))
+        let (read, prepared) = try session.readObject(type, at: key, in: container, userInfo: userInfo)
+        return try make(read, prepared: prepared, for: property, of: object).map { .one($0) }
+    }
+
+    /// The related object of `read`, made for the relationship `property` of `object`; nil when it
+    /// is left out. In a sync by entity name, an object without its primary key is left out of a
+    /// to-many, and merged into the current object of a to-one (a new one when there is none), as
+    /// Sync does; a nested object is made as the sync's ``SyncLedger/nestedAdmission`` decides.
+    private func make(_ read: ObjectRead, prepared: PreparedDecoder?, for property: PropertyMapping, of object: NSManagedObject) throws -> NSManagedObject? {
+        if read.lacksIdentity {
+            guard !property.isToMany else { return nil }
+            let current = object.value(forKey: property.name) as? NSManagedObject
+            return try session.makeObject(read, prepared: prepared, keyless: current ?? session.insert(read.type, identityValues: [], registered: nil, values: read.values))
+        }
+        return try session.admitted(read, prepared: prepared, by: session.ledger?.nestedAdmission)
     }
 
     /// A relationship value set in `container(for:)`: an object for a to-one, a collection of

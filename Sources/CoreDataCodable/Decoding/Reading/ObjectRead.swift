@@ -41,6 +41,14 @@ final class ObjectRead {
     /// set no value. Its object, found or inserted by that identity, has nothing more to apply.
     var holdsOnlyIdentity: Bool { isBareIdentifier && values.manualValues.isEmpty }
 
+    /// Whether the value lacks an identity its entity has: an object read by the model's
+    /// conventions without its primary key, which a sync leaves out (or, nested as a to-one, merges
+    /// into the parent's current object).
+    var lacksIdentity: Bool {
+        let mapping = type.mapping
+        return mapping.readsByConventions && identity == nil && !mapping.identityProperties.isEmpty
+    }
+
     /// The identity attribute values as Swift values, in identity order.
     var identityValues: [Any] {
         guard let identity, identity.isUnboxed else { return decodedIdentityValues }

@@ -18,6 +18,7 @@ final class ObjectReader {
     /// Reads the value `decoder` holds: a JSON object, or a bare identifier of an entity with a
     /// single identity attribute.
     func read(_ decoder: any Decoder, as type: DecodableType) throws -> ObjectRead {
+        let decoder = type.mapping.rewrite?.rewritten(decoder) ?? decoder
         let container: KeyedDecodingContainer<JSONKey>
         do {
             container = try decoder.container(keyedBy: JSONKey.self)
@@ -35,6 +36,8 @@ final class ObjectReader {
         arrayPath: inout ArrayCodingPath?
     ) throws -> ObjectRead? {
         if try elements.decodeNil() { return nil }
+        // An object its entity rewrites is read through its decoder, which holds it whole.
+        if type.mapping.rewrite != nil { return try read(elements.superDecoder(), as: type) }
         if expectsIdentifier(type) {
             let index = elements.currentIndex
             if let scalar = Self.identifierType(of: type)?.next(in: &elements) {
@@ -55,6 +58,7 @@ final class ObjectReader {
     func read(
         at key: JSONKey, in container: KeyedDecodingContainer<JSONKey>, userInfo: [CodingUserInfoKey: Any], as type: DecodableType
     ) throws -> ObjectRead {
+        if type.mapping.rewrite != nil { return try read(container.superDecoder(forKey: key), as: type) }
         if expectsIdentifier(type) { return try read(expectingIdentifier: container.superDecoder(forKey: key), as: type) }
         let object: KeyedDecodingContainer<JSONKey>
         do {
@@ -135,6 +139,13 @@ final class ObjectReader {
                 codingPath: decoder.codingPath
             )
         }
+        // A mapping by the model's conventions reads a missing identity without failing: `null` is
+        // told here, so that it stays a value that does not read as an object.
+        if entity.readsByConventions, scalar == nil, (try? decoder.singleValueContainer().decodeNil()) == true {
+            throw DecodingError.valueNotFound(Any.self, DecodingError.Context(
+                codingPath: decoder.codingPath, debugDescription: "Expected an object or a bare identifier but found null instead."
+            ))
+        }
         let identifier = IdentifierDecoder(base: decoder, path: property.path, scalar: scalar)
         return try read(identifier, from: .identifier(identifier), as: type)
     }
@@ -164,11 +175,16 @@ final class ObjectReader {
                 read.setIdentity(integer: integer)
                 return read
             }
-            read.setIdentity(value: try Self.identityValue(property, in: values, entity: entity, codingPath: codingPath()))
+            if let value = try Self.identityValue(property, in: values, entity: entity, codingPath: codingPath()) { read.setIdentity(value: value) }
         } else if !entity.identityProperties.isEmpty {
-            read.setIdentity(values: try entity.identityProperties.map {
+            let identityValues = try entity.identityProperties.compactMap {
                 try Self.identityValue($0, in: values, entity: entity, codingPath: codingPath())
-            })
+            }
+            if identityValues.count == entity.identityProperties.count { read.setIdentity(values: identityValues) }
+        }
+        // Groot names an object by a value: a bare identifier that gives none fails its validation.
+        if read.lacksIdentity, read.isBareIdentifier, entity.mapsOnlyJSONKeyPaths, let key = entity.identityAttributes.first, !key.isOptional {
+            throw GrootValidation.missingValue(of: key, entity: entity.entity, object: nil)
         }
         return read
     }
@@ -184,11 +200,14 @@ final class ObjectReader {
         return try? values.container.decode(Int64.self, forKey: property.lastKey)
     }
 
-    /// The value of an identity attribute of the object at `codingPath`; a missing or `null` one throws.
+    /// The value of an identity attribute of the object at `codingPath`. A missing or `null` one
+    /// throws, except in a mapping by the model's conventions, whose object is then read without
+    /// its identity (``ObjectRead/lacksIdentity``).
     private static func identityValue(
         _ property: PropertyMapping, in values: ObjectValues, entity: EntityMapping, codingPath: @autoclosure () -> [any CodingKey]
-    ) throws -> Any {
+    ) throws -> Any? {
         guard case .value(let value) = try values.attributeValue(property, entity: entity.entityName) else {
+            if entity.readsByConventions { return nil }
             throw CoreDataCodableError(
                 .missingIdentity(
                     entity: entity.entityName,

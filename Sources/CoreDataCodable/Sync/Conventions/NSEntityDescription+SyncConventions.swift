@@ -63,6 +63,31 @@ extension NSPropertyDescription {
         }
     }
 
+    /// The JSON key paths a payload object of `entity` may give this property's value under, in the
+    /// order a sync tries them, without repeats: its remote key in snake_case, in camelCase, and its
+    /// name (Lidenbrock's `_id` after `id` for a `syncID`); in an entity that maps by Groot's keys,
+    /// only its `JSONKeyPath`, and none without one. `identifiers` are the keys of a relationship's
+    /// bare identifiers, tried after them: `<name>_id` for a to-one, `<name>_ids` for a to-many
+    /// (also `<singular>_ids`, `<name>IDs`, `<name>Ids`); none in an entity that maps by Groot's keys.
+    ///
+    /// The one place a sync's JSON keys are decided; ``syncRemoteKey(in:style:)`` gives the first.
+    func syncKeyPaths(in entity: NSEntityDescription) -> (values: [[String]], identifiers: [[String]]) {
+        var keys = [syncRemoteKey(in: entity, style: .snakeCase), syncRemoteKey(in: entity, style: .camelCase), name]
+        let grootOnly = entity.mapsOnlyJSONKeyPaths
+        if grootOnly { keys = SyncUserInfo.string([SyncUserInfo.grootKeyPath], of: self).map { [$0] } ?? [] }
+        if name == "syncID", self is NSAttributeDescription { keys.insert("_id", at: 1) }
+        var paths: [[String]] = []
+        for key in keys {
+            let path = key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            if !paths.contains(path) { paths.append(path) }
+        }
+        guard let relationship = self as? NSRelationshipDescription, !grootOnly else { return (paths, []) }
+        let snake = Inflection.snakeCase(name) ?? name
+        var identifiers = relationship.isToMany ? [snake + "_ids", name + "IDs", name + "Ids"] : [snake + "_id", name + "ID", name + "Id"]
+        if relationship.isToMany, snake.hasSuffix("s") { identifiers.append(String(snake.dropLast()) + "_ids") }
+        return (paths, identifiers.map { [$0] })
+    }
+
     /// The reserved word this attribute stands for, when its name is the entity's name (first
     /// letter lowercased) followed by the word capitalized.
     private func reservedWord(in entity: NSEntityDescription) -> String? {

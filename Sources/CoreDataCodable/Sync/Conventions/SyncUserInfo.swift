@@ -26,13 +26,13 @@ enum SyncUserInfo {
     /// the entity, the name of the subentity to make.
     static let entityMapperKey = "entityMapperName"
 
-    /// The registered transformer that `entity`'s user info, or its nearest superentity's, names
-    /// under `key`; nil when none does or the name is not registered.
-    static func transformer(_ key: String, of entity: NSEntityDescription) -> ValueTransformer? {
+    /// The transformer name that `entity`'s user info, or its nearest superentity's, gives under
+    /// `key`; nil when none does.
+    static func transformerName(_ key: String, of entity: NSEntityDescription) -> NSValueTransformerName? {
         var current: NSEntityDescription? = entity
         while let entity = current {
             if let name = entity.userInfo?[key] {
-                return ValueTransformer(forName: NSValueTransformerName(rawValue: name as? String ?? "\(name)"))
+                return NSValueTransformerName(rawValue: name as? String ?? "\(name)")
             }
             current = entity.superentity
         }
