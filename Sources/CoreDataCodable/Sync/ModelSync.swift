@@ -59,7 +59,7 @@ struct ModelSync {
             context.delete(object)
         }
         if operations.contains(.deleteRelationships) { deleteOrphanedChildren(updatedBefore: updatedBefore, ledger: ledger) }
-        deleteUnmatchedReferences(ledger: ledger, insertedBefore: insertedBefore)
+        deleteUnmatchedReferences(ledger: ledger, insertedBefore: insertedBefore, elements: seen)
         return changes
     }
 
@@ -170,10 +170,12 @@ struct ModelSync {
     }
 
     /// Deletes the objects inserted only for bare identifiers (`tag_ids`, `user_id`) that match no
-    /// object, stored or in the payload: Sync ignores such identifiers. An entity that maps by
+    /// object, stored or in the payload: Sync ignores such identifiers. The payload's own elements
+    /// (`elements`), bare identifiers included, are objects of the payload. An entity that maps by
     /// Groot's keys keeps them, as Groot does: the object a later payload fills in.
-    private func deleteUnmatchedReferences(ledger: SyncLedger, insertedBefore: Set<NSManagedObject>) {
-        for object in ledger.insertedForIdentifiers where object.isInserted && !ledger.madeInFull(object) && !insertedBefore.contains(object) {
+    private func deleteUnmatchedReferences(ledger: SyncLedger, insertedBefore: Set<NSManagedObject>, elements: Set<ObjectIdentifier>) {
+        for object in ledger.insertedForIdentifiers where object.isInserted && !ledger.madeInFull(object)
+            && !elements.contains(ObjectIdentifier(object)) && !insertedBefore.contains(object) {
             session.context.delete(object)
         }
     }

@@ -192,6 +192,13 @@ struct ModelSyncTests {
         #expect(try stack.count("User") == 1)
     }
 
+    @Test func bareIdentifiersOfThePayloadInsertTheirObjects() throws {
+        let stack = try TestStack(model: try #require(Self.model))
+        let changes = try stack.read { try stack.context.sync(Self.payload("userIdentifiers"), inEntityNamed: "User") }
+        #expect(changes.inserted.count == 2)
+        #expect(try stack.count("User") == 2)
+    }
+
     @Test func primaryKeyOfTheWrongJSONTypeThrowsAndChangesNothing() throws {
         let stack = try TestStack(model: try #require(Self.model))
         stack.read {
