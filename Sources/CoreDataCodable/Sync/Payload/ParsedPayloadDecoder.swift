@@ -7,9 +7,9 @@ import Foundation
 /// parsed a second time.
 ///
 /// A mapping by the model's conventions reads each attribute's value as it is (``PayloadValue``)
-/// and coerces it (``SyncValueCoercion``). Other types decode strictly: numbers convert between
-/// numeric types when the value fits, dates are seconds since 1970 and data is base64. A value of
-/// another type throws `DecodingError.typeMismatch` at its coding path.
+/// and coerces it (``SyncValueCoercion``). The engine's own reads (identities, bare identifiers, a
+/// subentity's name) decode strictly: numbers convert between numeric types when the value fits.
+/// A value of another type throws `DecodingError.typeMismatch` at its coding path.
 struct ParsedPayloadDecoder: Decoder {
     let value: Any
     let codingPath: [any CodingKey]
@@ -54,8 +54,8 @@ struct ParsedPayloadDecoder: Decoder {
         Self.mismatch(type, found: value, at: codingPath)
     }
 
-    /// `value` as `T`: the types `JSONDecoder` reads itself are read here, any other type decodes
-    /// itself from a decoder of `value`. The coding path is made only for an error or such a type:
+    /// `value` as `T`: numbers, strings and Booleans are read here, any other type decodes itself
+    /// from a decoder of `value`. The coding path is made only for an error or such a type:
     /// a container reads most values without making one (5% of the instructions of a sync of 5,000
     /// people went to coding paths).
     static func decode<T: Decodable>(
@@ -78,11 +78,6 @@ struct ParsedPayloadDecoder: Decoder {
         if let floatingPoint = type as? any BinaryFloatingPoint.Type {
             return try cast(AttributeValue.double(value).map { floatingPoint.init($0) })
         }
-        if type == Date.self { return try cast(AttributeValue.double(value).map(Date.init(timeIntervalSince1970:))) }
-        if type == Data.self { return try cast((value as? String).flatMap { Data(base64Encoded: $0) }) }
-        if type == Decimal.self { return try cast(AttributeValue.decimal(value)) }
-        if type == URL.self { return try cast((value as? String).flatMap(URL.init(string:))) }
-        if type == UUID.self { return try cast((value as? String).flatMap(UUID.init(uuidString:))) }
         // Strings and Booleans match by type alone: they would ask this decoder again.
         guard type != String.self, type != Bool.self else { throw mismatch(type, found: value, at: path()) }
         return try T(from: ParsedPayloadDecoder(value: value, codingPath: path(), userInfo: userInfo))
