@@ -68,9 +68,9 @@ final class RelatedObjectsPlanner {
                 prepared.markAbsent(at: index)
                 continue
             }
+            session.ledger?.noteFound(property, under: key)
             // A `null` value fails to read, as other values that cannot be, and is left to applying:
             // checking for it first would cost every present value a lookup.
-            session.ledger?.noteFound(property, under: key)
             if property.isToMany {
                 session.identities.notePresentToMany(index, of: mapping)
                 guard var elements = try? container.nestedUnkeyedContainer(forKey: key),
