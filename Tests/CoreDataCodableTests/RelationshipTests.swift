@@ -137,4 +137,14 @@ struct RelationshipTests {
         }
         #expect(try stack.count("Person") == 3)
     }
+
+    /// The class of a related object is the one the entity's class name resolves to, as for a fetched
+    /// object: decoding a class as that entity earlier does not change it.
+    @Test func relatedObjectsAreOfTheEntitysClassWhateverWasDecodedBefore() throws {
+        let stack = try TestStack(model: TestModel.makeDottedLogbook())
+        _ = try stack.decode(Many<LogEntry>.self, fixture: "logEntries")
+        _ = try stack.read { try stack.context.sync(Fixture.syncPayload("logbook"), inEntityNamed: "Logbook") }
+        let entry = try stack.read { try stack.context.fetch(NSFetchRequest<NSManagedObject>(entityName: "Logbook")).first?.value(forKey: "entry") }
+        #expect(entry.map { ObjectIdentifier(type(of: $0)) } == ObjectIdentifier(NSManagedObject.self))
+    }
 }

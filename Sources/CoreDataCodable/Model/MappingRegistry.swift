@@ -30,8 +30,6 @@ final class MappingRegistry: @unchecked Sendable {
     private var entities: [TypeInModel: NSEntityDescription] = [:]
     private var entityMappings: [TypeInModel: EntityMapping] = [:]
     private var decodableTypes: [TypeInModel: DecodableType] = [:]
-    /// Classes seen decoding or encoding, by model and entity name; found before `NSClassFromString`.
-    private var classes: [TypeInModel: AnyClass] = [:]
 
     private func locked<Result>(_ body: () throws -> Result) rethrows -> Result {
         lock.lock()
@@ -71,7 +69,6 @@ final class MappingRegistry: @unchecked Sendable {
         entities = entities.filter { !stale.contains($0.key.model) }
         entityMappings = entityMappings.filter { !stale.contains($0.key.model) }
         decodableTypes = decodableTypes.filter { !stale.contains($0.key.model) }
-        classes = classes.filter { !stale.contains($0.key.model) }
         models = models.filter { !stale.contains($0.key) }
         models[id] = RegisteredModel(model)
     }
@@ -93,23 +90,13 @@ final class MappingRegistry: @unchecked Sendable {
             guard let entity = exact ?? model.entities.first(where: { $0.objectClassName == "." + unqualified }) else {
                 throw CoreDataCodableError(.entityNotFound(className: reflected))
             }
-            register(type, for: entity, in: model)
             return entity
         }
     }
 
-    private func register(_ type: AnyClass, for entity: NSEntityDescription, in model: NSManagedObjectModel) {
-        let key = TypeInModel(type: ObjectIdentifier(NSObject.self), model: ObjectIdentifier(model), entity: entity.codableName)
-        locked {
-            register(model)
-            classes[key] = type
-        }
-    }
-
-    /// The class of `entity`'s objects: a class seen for it before, or the one its class name names.
+    /// The class of `entity`'s objects: the one its class name names, as Core Data resolves it, whatever
+    /// was decoded before.
     func managedClass(of entity: NSEntityDescription, in model: NSManagedObjectModel) -> NSManagedObject.Type {
-        let key = TypeInModel(type: ObjectIdentifier(NSObject.self), model: ObjectIdentifier(model), entity: entity.codableName)
-        if let known = locked({ isRegistered(model) ? classes[key] : nil }) as? NSManagedObject.Type { return known }
         let name = entity.objectClassName
         let named: AnyClass? = NSClassFromString(name) ?? (name.hasPrefix(".") ? NSClassFromString(String(name.dropFirst())) : nil)
         return named as? NSManagedObject.Type ?? NSManagedObject.self

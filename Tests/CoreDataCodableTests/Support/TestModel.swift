@@ -181,6 +181,18 @@ enum TestModel {
         return builder.model()
     }
 
+    /// A new model with `Logbook`, whose to-one `entry` is a `LogEntry`; both classes are named in
+    /// Xcode's unresolved ".Name" form, so their objects are `NSManagedObject`s to the context.
+    static func makeDottedLogbook() -> NSManagedObjectModel {
+        let builder = ModelBuilder()
+        let entry = builder.entity("LogEntry", LogEntry.self, [attribute("message", .stringAttributeType)])
+        entry.managedObjectClassName = "." + String(describing: LogEntry.self)
+        let logbook = builder.entity("Logbook", NSManagedObject.self, [attribute("id", .integer64AttributeType), attribute("title", .stringAttributeType)])
+        logbook.managedObjectClassName = ".Logbook"
+        builder.relate(logbook, "entry", to: entry)
+        return builder.model()
+    }
+
     private static func makeModelIdentity() -> NSManagedObjectModel {
         let builder = ModelBuilder()
         let team = builder.entity("Team", Team.self, [attribute("code", .stringAttributeType), attribute("name", .stringAttributeType)])
