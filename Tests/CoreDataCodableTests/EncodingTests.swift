@@ -112,6 +112,14 @@ struct EncodingTests {
         #expect(!json.contains(#""country":"#))
     }
 
+    @Test func railsNestedAttributesWriteDestroyAsUnderscoreDestroy() throws {
+        let stack = try TestStack()
+        let chore = try stack.decode(Chore.self, fixture: "chore")
+        let encoder = stack.encoder()
+        encoder.relationshipEncodingStrategy = .railsNestedAttributes
+        #expect(try stack.json(chore, encoder: encoder) == #"{"_destroy":true,"id":1}"#)
+    }
+
     @Test func identifiersWithoutIdentityThrow() throws {
         let stack = try TestStack()
         let holder = try stack.decode(Holder.self, fixture: "holder")

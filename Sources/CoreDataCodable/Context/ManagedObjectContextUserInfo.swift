@@ -66,7 +66,8 @@ public enum RelationshipEncodingStrategy: Sendable {
     /// No relationships.
     case excluded
     /// Rails' nested attributes: a to-one as `<key>_attributes: {…}`, a to-many as
-    /// `<key>_attributes: {"0": {…}, "1": {…}}`; a to-one that is not set is left out.
+    /// `<key>_attributes: {"0": {…}, "1": {…}}`; a to-one that is not set is left out, and an
+    /// attribute written under the key `destroy` is written `_destroy`.
     case railsNestedAttributes
 }
 

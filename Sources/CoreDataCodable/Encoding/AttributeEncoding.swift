@@ -13,17 +13,18 @@ enum AttributeEncoding {
         return container
     }
 
-    /// Writes the attribute `property` of `object` at its key path under `root`; nil as `null`.
+    /// Writes the attribute `property` of `object` at its key path under `root`, its last key
+    /// `key`; nil as `null`.
     static func encode(
         _ property: PropertyMapping, _ attribute: NSAttributeDescription, of object: NSManagedObject,
-        into root: KeyedEncodingContainer<JSONKey>, entity: String
+        into root: KeyedEncodingContainer<JSONKey>, forKey key: JSONKey, entity: String
     ) throws {
         var container = keyPathContainer(for: property, in: root)
-        let codingPath = container.codingPath + [property.lastKey]
+        let codingPath = container.codingPath + [key]
         if let value = try encodable(object.value(forKey: property.name), property, attribute, entity: entity, codingPath: codingPath) {
-            try container.encode(value, forKey: property.lastKey)
+            try container.encode(value, forKey: key)
         } else {
-            try container.encodeNil(forKey: property.lastKey)
+            try container.encodeNil(forKey: key)
         }
     }
 
@@ -35,6 +36,7 @@ enum AttributeEncoding {
         entity: String, codingPath: [any CodingKey]
     ) throws -> (any Encodable)? {
         guard let value, !isNullValue(value) else { return nil }
+        if property.coercesValues, let written = syncValue(value, property, attribute) { return written }
         if let codableType = property.codableType {
             if attribute.attributeType == .binaryDataAttributeType, let data = value as? Data {
                 return try JSONDecoder().decode(codableType, from: data)
@@ -58,6 +60,21 @@ enum AttributeEncoding {
             codingPath: codingPath,
             debugDescription: "\(entity).\(property.name) holds a \(type(of: value)), which its attribute type cannot encode."
         ))
+    }
+
+    /// A value as Sync writes it, for a mapping by the model's conventions: what the attribute's
+    /// `sync.valueTransformer` gives back, or the JSON array or object that binary data holds;
+    /// nil for any other value, written by its attribute type.
+    private static func syncValue(_ value: Any, _ property: PropertyMapping, _ attribute: NSAttributeDescription) -> (any Encodable)? {
+        // Apple's default reverse transformation raises an exception when the transformer is one-way.
+        if let name = property.valueTransformerName, let transformer = ValueTransformer(forName: name),
+           type(of: transformer).allowsReverseTransformation() {
+            return JSONObjectValue(value: transformer.reverseTransformedValue(value) ?? NSNull())
+        }
+        guard attribute.attributeType == .binaryDataAttributeType, let data = value as? Data,
+              let json = try? JSONSerialization.jsonObject(with: data), json is [Any] || json is [String: Any]
+        else { return nil }
+        return JSONObjectValue(value: json)
     }
 
     /// `value` as `codableType`, when it is the property-list form of one: stores and value transformers

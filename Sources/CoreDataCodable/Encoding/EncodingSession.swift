@@ -1,7 +1,11 @@
 import Foundation
 
-/// The state of one encode, from the outermost `encode(to:)` to its end: the objects being
-/// encoded (to stop cycles) and the inverse relationship the next nested object skips.
+/// The state of one encode, from the outermost `encode(to:)` (or ``NSManagedObject/export(using:)``)
+/// to its end: the objects being encoded (to stop cycles) and the inverse relationship the next
+/// nested object skips.
+///
+/// The one object encoder: `JSONEncoder` runs it with each class's mapping, and export with the
+/// model's conventions (``exportStyle``) into a ``JSONObjectEncoder``.
 final class EncodingSession: ContextSession, @unchecked Sendable {
     /// The session of the encode running on this thread, if any.
     @TaskLocal static var current: EncodingSession?
@@ -9,15 +13,23 @@ final class EncodingSession: ContextSession, @unchecked Sendable {
     let context: NSManagedObjectContext
     let model: NSManagedObjectModel
     let thread = ThreadIdentity.current
+    /// For an export, the key style of the model's conventions every object is written by; nil for
+    /// `JSONEncoder`, which writes each class by its own mapping and `encode(to:)`.
+    let exportStyle: JSONKeyStyle?
     /// The objects whose encoding is in progress: the path from the root to the current object.
     private var ancestors: Set<ObjectIdentifier> = []
     /// The relationship the object about to be encoded skips: the inverse of the one followed to it.
     private var pendingSkip: (object: ObjectIdentifier, relationship: String)?
     private var destinationMappings: [String: EntityMapping] = [:]
 
-    init(context: NSManagedObjectContext) throws {
+    convenience init(context: NSManagedObjectContext) throws {
+        try self.init(context: context, exportStyle: nil)
+    }
+
+    private init(context: NSManagedObjectContext, exportStyle: JSONKeyStyle?) throws {
         self.context = context
         model = try context.requireModel()
+        self.exportStyle = exportStyle
     }
 
     static func withCurrent<Result>(_ session: EncodingSession, _ body: () throws -> Result) rethrows -> Result {
@@ -38,6 +50,21 @@ final class EncodingSession: ContextSession, @unchecked Sendable {
         }
     }
 
+    /// The JSON object of `object` by the model's conventions, in an export session of its own
+    /// (``NSManagedObject/export(using:)``).
+    static func export(_ object: NSManagedObject, options: ExportOptions) throws -> Any {
+        guard let context = object.managedObjectContext else {
+            throw CoreDataCodableError(.objectWithoutContext(entity: object.entity.codableName))
+        }
+        let session = try EncodingSession(context: context, exportStyle: options.keyStyle)
+        let encoder = JSONObjectEncoder(
+            dateEncodingStrategy: options.dateEncodingStrategy,
+            userInfo: [.relationshipEncodingStrategy: options.relationships.encodingStrategy]
+        )
+        let mapping = try session.destinationMapping(for: object.entity)
+        return try encoder.encode(RelatedObject(session: session, object: object, mapping: mapping, form: .nested(skipping: nil)))
+    }
+
     /// Encodes `object`'s mapped properties.
     func encodeObject(_ object: NSManagedObject, mapping: EntityMapping, to encoder: any Encoder) throws {
         let id = ObjectIdentifier(object)
@@ -49,9 +76,12 @@ final class EncodingSession: ContextSession, @unchecked Sendable {
         ancestors.insert(id)
         defer { ancestors.remove(id) }
         let root = encoder.container(keyedBy: JSONKey.self)
+        let railsNestedAttributes = encoder.relationshipEncodingStrategy == .railsNestedAttributes
         for property in mapping.properties where property.name != skipped {
             if let attribute = property.attribute {
-                try AttributeEncoding.encode(property, attribute, of: object, into: root, entity: mapping.entityName)
+                // Rails' nested attributes mark an object to delete with `_destroy`.
+                let key = railsNestedAttributes && property.path == [JSONKey("destroy")] ? JSONKey("_destroy") : property.lastKey
+                try AttributeEncoding.encode(property, attribute, of: object, into: root, forKey: key, entity: mapping.entityName)
             } else if let relationship = property.relationship {
                 var container = AttributeEncoding.keyPathContainer(for: property, in: root)
                 try encodeRelationship(relationship, of: object, property: property, into: &container, encoder: encoder, entity: mapping.entityName)
@@ -114,7 +144,7 @@ final class EncodingSession: ContextSession, @unchecked Sendable {
             return RelatedObject(session: self, object: target, mapping: destination, form: .nested(skipping: inverse))
         }
         guard !destination.identityProperties.isEmpty else {
-            if isCycle { return nil }
+            if isCycle || exportStyle != nil { return nil }
             throw CoreDataCodableError(.relationshipWithoutIdentity(
                 entity: entity, relationship: relationship, destination: destination.entityName
             ))
@@ -127,10 +157,12 @@ final class EncodingSession: ContextSession, @unchecked Sendable {
         RelatedObjectsOrder.objects(of: value, ordered: ordered, identity: mapping.identity(of:))
     }
 
-    /// The mapping of a destination entity's class (default keys when it is not ``CoreDataMappable``).
+    /// The mapping of a destination entity: its class's (default keys when it is not
+    /// ``CoreDataMappable``), or in an export the model's conventions.
     func destinationMapping(for entity: NSEntityDescription) throws -> EntityMapping {
         if let mapping = destinationMappings[entity.codableName] { return mapping }
-        let mapping = try MappingRegistry.shared.mapping(for: entity, in: model)
+        let mapping = try exportStyle.map { try MappingRegistry.shared.exportMapping(for: entity, in: model, style: $0) }
+            ?? MappingRegistry.shared.mapping(for: entity, in: model)
         destinationMappings[entity.codableName] = mapping
         return mapping
     }

@@ -18,7 +18,7 @@ struct RelatedObject: Encodable {
         switch form {
         case .nested(let inverse):
             try session.skipping(inverse, for: object) {
-                if let encodable = object as? any Encodable {
+                if session.exportStyle == nil, let encodable = object as? any Encodable {
                     try encodable.encode(to: encoder)
                 } else {
                     try session.encodeObject(object, mapping: mapping, to: encoder)
@@ -41,7 +41,7 @@ struct RelatedObject: Encodable {
         let root = encoder.container(keyedBy: JSONKey.self)
         for property in mapping.identityProperties {
             guard let attribute = property.attribute else { continue }
-            try AttributeEncoding.encode(property, attribute, of: object, into: root, entity: mapping.entityName)
+            try AttributeEncoding.encode(property, attribute, of: object, into: root, forKey: property.lastKey, entity: mapping.entityName)
         }
     }
 }

@@ -162,6 +162,14 @@ final class MappingRegistry: @unchecked Sendable {
         })
     }
 
+    /// The mapping ``NSManagedObject/export(using:)`` writes `entity` by, with keys in `style`
+    /// (``EntityMapping/init(exportOf:style:)``).
+    func exportMapping(for entity: NSEntityDescription, in model: NSManagedObjectModel, style: JSONKeyStyle) throws -> EntityMapping {
+        let keyType = style == .snakeCase ? ObjectIdentifier(ExportSnakeCaseKey.self) : ObjectIdentifier(ExportCamelCaseKey.self)
+        let key = TypeInModel(type: keyType, model: ObjectIdentifier(model), entity: entity.codableName)
+        return try cached(\.entityMappings, key, model: model) { try EntityMapping(exportOf: entity, style: style) }
+    }
+
     /// How a model-driven sync decodes `entity`'s objects: by the model's conventions
     /// (``EntityMapping/init(conventionsOf:identity:relationships:)``), identified by its
     /// sync identity attributes; without `relationships`, attributes only.
@@ -189,6 +197,8 @@ final class MappingRegistry: @unchecked Sendable {
 }
 
 /// The keys of the mappings model-driven syncs use, in the registry's tables: with relationships,
-/// and attributes only.
+/// and attributes only; and those of export, by key style.
 private enum SyncConventionsKey {}
 private enum SyncAttributesKey {}
+private enum ExportSnakeCaseKey {}
+private enum ExportCamelCaseKey {}

@@ -130,6 +130,29 @@ final class EntityMapping {
         try self.init(entity: entity, properties: properties, identityNames: identityNames, readsByConventions: true)
     }
 
+    /// The mapping ``NSManagedObject/export(using:)`` writes `entity` by: each property Sync's
+    /// conventions export (neither `sync.nonExportable` nor transformable; in an entity that maps by
+    /// Groot's keys, those with a `JSONKeyPath`) under its remote key in `style`
+    /// (``NSPropertyDescription/syncRemoteKey(in:style:)``), values written as Sync writes them
+    /// (`sync.valueTransformer` reversed), identified by its sync identity.
+    convenience init(exportOf entity: NSEntityDescription, style: JSONKeyStyle) throws {
+        let grootOnly = entity.mapsOnlyJSONKeyPaths
+        let identity = entity.syncIdentityAttributes.map(\.name)
+        let properties = entity.properties.compactMap { property -> PropertyMapping? in
+            let attribute = property as? NSAttributeDescription
+            guard property.isSyncExportable, attribute?.attributeType != .transformableAttributeType,
+                  !grootOnly || property.userInfo?[SyncUserInfo.grootKeyPath] != nil
+            else { return nil }
+            let path = property.syncRemoteKey(in: entity, style: style).split(separator: ".", omittingEmptySubsequences: false)
+            return PropertyMapping(
+                name: property.name, keyString: property.name, paths: [path.map { JSONKey(String($0)) }], coercesValues: true,
+                attribute: attribute, relationship: property as? NSRelationshipDescription, codableType: nil, isIdentity: identity.contains(property.name)
+            )
+        }
+        let identityNames = identity.filter { name in properties.contains { $0.name == name } }
+        try self.init(entity: entity, properties: properties, identityNames: identityNames, readsByConventions: false)
+    }
+
     private init(entity: NSEntityDescription, properties: [PropertyMapping], identityNames: [String], readsByConventions: Bool) throws {
         self.entity = entity
         entityName = entity.codableName

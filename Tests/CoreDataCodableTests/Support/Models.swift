@@ -285,6 +285,12 @@ final class LogEntry: NSManagedObject, CoreDataCodable, UsingDefaultCodingKeys {
     @Managed var message: String?
 }
 
+/// A task whose `destroy` flag Rails' nested attributes write as `_destroy`.
+final class Chore: NSManagedObject, CoreDataCodable, UsingDefaultCodingKeys {
+    @Managed var id: Int64
+    @Managed var destroy: Bool
+}
+
 /// A class with no entity in the model.
 final class Unmodeled: NSManagedObject, CoreDataCodable, UsingDefaultCodingKeys {}
 

@@ -158,6 +158,7 @@ enum TestModel {
         builder.relate(shelf, "books", to: book, toMany: true, inverse: "shelf")
         builder.entity("Relabel", Relabel.self, [attribute("id", .integer64AttributeType)])
         builder.entity("DerivingShelf", DerivingShelf.self, [attribute("id", .integer64AttributeType), attribute("label", .stringAttributeType)])
+        builder.entity("Chore", Chore.self, [attribute("id", .integer64AttributeType), attribute("destroy", .booleanAttributeType)])
         builder.entity("PresettingShelf", PresettingShelf.self, [attribute("id", .integer64AttributeType), attribute("label", .stringAttributeType)])
         return builder.model()
     }

@@ -218,6 +218,21 @@ struct ExportTests {
         #expect(json["nickname"] as? [String] == ["Bob Dylan"])
     }
 
+    /// A relationship's key is the one a sync reads it under: its `sync.remoteKey` here.
+    @Test func relationshipIsWrittenUnderItsRemoteKey() throws {
+        let stack = try TestStack(model: try #require(Self.model))
+        let json = stack.read {
+            let album = NSEntityDescription.insertNewObject(forEntityName: "Album", into: stack.context)
+            album.setValue(Int64(1), forKey: "id")
+            let artist = NSEntityDescription.insertNewObject(forEntityName: "Artist", into: stack.context)
+            artist.setValue(Int64(5), forKey: "id")
+            artist.setValue("Nina Simone", forKey: "name")
+            album.setValue(artist, forKey: "artist")
+            return album.export()
+        }
+        #expect((json["performer"] as? [String: Any])?["name"] as? String == "Nina Simone")
+    }
+
     @Test func resultIsValidJSON() throws {
         let json = try Self.exportedUser()
         #expect(JSONSerialization.isValidJSONObject(json))

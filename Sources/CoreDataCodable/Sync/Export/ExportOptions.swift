@@ -5,7 +5,7 @@ public struct ExportOptions: Sendable {
         /// A to-one as an object, a to-many as an array of objects.
         case array
         /// Rails' nested attributes: `company_attributes: {…}`, `notes_attributes: {"0": {…}, "1": {…}}`,
-        /// and an attribute named `destroy` as `_destroy`.
+        /// and an attribute keyed `destroy` as `_destroy`.
         case nested
         /// No relationships.
         case none
@@ -13,6 +13,16 @@ public struct ExportOptions: Sendable {
         /// to-many as an array, as `JSONEncoder`'s ``RelationshipEncodingStrategy/identifiers`` writes them.
         /// An object of a composite identity is an object of its identity keys (`{"row": 1, "column": 2}`).
         case identifiers
+
+        /// The `JSONEncoder` strategy that writes relationships this way.
+        var encodingStrategy: RelationshipEncodingStrategy {
+            switch self {
+            case .array: .nestedObjects
+            case .nested: .railsNestedAttributes
+            case .none: .excluded
+            case .identifiers: .identifiers
+            }
+        }
     }
 
     /// How related objects are written; `.array` by default.
