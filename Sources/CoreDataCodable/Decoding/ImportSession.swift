@@ -24,7 +24,7 @@ final class ImportSession: ContextSession, @unchecked Sendable {
     /// The hooks of the types met.
     let types: DecodableTypes
     let reader = ObjectReader()
-    private(set) lazy var planner = RelatedObjectsPlanner(session: self)
+    let planner: RelatedObjectsPlanner
     let identities: IdentityResolver
     let undo: UndoLog
     /// How many decodes of this session are running, nested in one another.
@@ -33,7 +33,9 @@ final class ImportSession: ContextSession, @unchecked Sendable {
     private var objectsInProgress: [ObjectInProgress] = []
     /// What the running sync by entity name records of the objects made, and how it admits nested
     /// ones; nil outside one.
-    var ledger: SyncLedger?
+    var ledger: SyncLedger? {
+        didSet { planner.ledger = ledger }
+    }
 
     /// Makes the session of a decode into `context`. In the session of a model-driven sync
     /// (`modelConventions`), every entity decodes by the model's conventions, whatever its class
@@ -42,8 +44,11 @@ final class ImportSession: ContextSession, @unchecked Sendable {
         self.context = context
         let undo = UndoLog(context: context)
         self.undo = undo
-        types = DecodableTypes(model: try context.requireModel(), modelConventions: modelConventions, willMeetAppCode: undo.willRunAppCode)
-        identities = IdentityResolver(context: context)
+        let types = DecodableTypes(model: try context.requireModel(), modelConventions: modelConventions, willMeetAppCode: undo.willRunAppCode)
+        self.types = types
+        let identities = IdentityResolver(context: context)
+        self.identities = identities
+        planner = RelatedObjectsPlanner(types: types, identities: identities, reader: reader)
     }
 
     convenience init(context: NSManagedObjectContext) throws {
@@ -92,9 +97,13 @@ final class ImportSession: ContextSession, @unchecked Sendable {
         return innermost
     }
 
-    /// Whether the object being decoded is nested in more than a few others, where a missing key's
-    /// error, which carries the coding path, costs more than checking for the key first.
-    var isDeepInNestedObjects: Bool { objectsInProgress.count > 16 }
+    /// What sets the values and relationships of the object being decoded. Relationships decode
+    /// their objects through this session, which is why their reader holds it.
+    var applier: ObjectApplier {
+        // Deep in nested objects, a missing key's error, which carries the coding path, costs more
+        // than checking for the key first.
+        ObjectApplier(undo: undo, relationships: RelationshipReader(session: self), checksPresenceFirst: objectsInProgress.count > 16)
+    }
 
     // MARK: Decoding objects
 
@@ -291,7 +300,7 @@ final class ImportSession: ContextSession, @unchecked Sendable {
         ledger?.recordMade(object, from: read, inserted: state == .inserted)
         guard let hook = type.initializeHook else {
             let progress = ObjectInProgress(object: ObjectIdentifier(object), read: read, prepared: prepared, slot: slot, state: state)
-            try withObjectInProgress(progress) { try ObjectApplier(session: self).apply(progress, to: object, including: nil) }
+            try withObjectInProgress(progress) { try applier.apply(progress, to: object, including: nil) }
             return object
         }
         let carrier: PreparedDecoder?

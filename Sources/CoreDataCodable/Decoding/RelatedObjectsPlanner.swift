@@ -13,13 +13,20 @@ import Foundation
 /// its related objects straight from the JSON. Reading ahead what needs no lookup made a first
 /// import of 100k people 1.3x slower.
 final class RelatedObjectsPlanner {
-    private unowned let session: ImportSession
+    private let types: DecodableTypes
+    private let identities: IdentityResolver
+    private let reader: ObjectReader
+    /// The ledger of the running sync by entity name, which notes the relationship keys found; nil
+    /// outside one.
+    var ledger: SyncLedger?
     /// The types found to reach only complete tables. Tables never become incomplete during an
     /// import. A payload has a few types: searching them costs less than hashing.
     private var typesReachingCompleteTables: [ObjectIdentifier] = []
 
-    init(session: ImportSession) {
-        self.session = session
+    init(types: DecodableTypes, identities: IdentityResolver, reader: ObjectReader) {
+        self.types = types
+        self.identities = identities
+        self.reader = reader
     }
 
     /// Enqueues the identity of `prepared` for the next fetch and reads its related objects ahead,
@@ -27,7 +34,7 @@ final class RelatedObjectsPlanner {
     ///
     /// A bare identifier of a single-key identity has none: its object holds that key only.
     func plan(_ prepared: PreparedDecoder) {
-        session.identities.enqueue(prepared)
+        identities.enqueue(prepared)
         let mapping = prepared.type.mapping
         if prepared.read.holdsOnlyIdentity, mapping.identityProperties.first?.path.count == 1 { return }
         if needsNoLookup(prepared.type) { return }
@@ -39,7 +46,7 @@ final class RelatedObjectsPlanner {
     func needsNoLookup(_ type: DecodableType) -> Bool {
         let id = ObjectIdentifier(type)
         if typesReachingCompleteTables.contains(id) { return true }
-        let complete = session.types.reachableIdentifiedMappings(from: type).allSatisfy { session.identities.table(for: $0).isComplete }
+        let complete = types.reachableIdentifiedMappings(from: type).allSatisfy { identities.table(for: $0).isComplete }
         if complete { typesReachingCompleteTables.append(id) }
         return complete
     }
@@ -50,11 +57,11 @@ final class RelatedObjectsPlanner {
         let values = prepared.values
         let mapping = prepared.type.mapping
         // Only relationships have destinations: attributes are skipped without reading their mappings.
-        for (index, destination) in session.types.destinations(of: prepared.type).enumerated() {
+        for (index, destination) in types.destinations(of: prepared.type).enumerated() {
             guard let destination else { continue }
             let property = mapping.properties[index]
             guard !values.hasManualValue(for: property) else {
-                if property.isToMany { session.identities.notePresentToMany(index, of: mapping) }
+                if property.isToMany { identities.notePresentToMany(index, of: mapping) }
                 continue
             }
             let located: (container: KeyedDecodingContainer<JSONKey>, key: JSONKey)?
@@ -68,16 +75,16 @@ final class RelatedObjectsPlanner {
                 prepared.markAbsent(at: index)
                 continue
             }
-            session.ledger?.noteFound(property, under: key)
+            ledger?.noteFound(property, under: key)
             // A `null` value fails to read, as other values that cannot be, and is left to applying:
             // checking for it first would cost every present value a lookup.
             if property.isToMany {
-                session.identities.notePresentToMany(index, of: mapping)
+                identities.notePresentToMany(index, of: mapping)
                 guard var elements = try? container.nestedUnkeyedContainer(forKey: key),
                       let related = readElements(of: &elements, userInfo: prepared.userInfo, as: destination)
                 else { continue }
                 prepared.keep(.many(related), at: index)
-            } else if let read = try? session.reader.read(at: key, in: container, userInfo: prepared.userInfo, as: destination) {
+            } else if let read = try? reader.read(at: key, in: container, userInfo: prepared.userInfo, as: destination) {
                 let related = PreparedDecoder(read)
                 plan(related)
                 prepared.keep(.one(related), at: index)
@@ -96,7 +103,7 @@ final class RelatedObjectsPlanner {
         while !elements.isAtEnd {
             let next: ObjectRead?
             do {
-                next = try session.reader.readNext(in: &elements, userInfo: userInfo, as: type, arrayPath: &arrayPath)
+                next = try reader.readNext(in: &elements, userInfo: userInfo, as: type, arrayPath: &arrayPath)
             } catch {
                 return nil
             }

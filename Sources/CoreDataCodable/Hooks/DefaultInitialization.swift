@@ -11,7 +11,7 @@ enum DefaultInitialization {
     static func apply(to object: NSManagedObject, from decoder: any Decoder, including isIncluded: ((PropertyMapping) -> Bool)? = nil) throws {
         if let session = ImportSession.current, let progress = session.objectInProgress(object, decoder: decoder) {
             try session.undoingOnFailure { session in
-                try ObjectApplier(session: session).apply(progress, to: object, including: isIncluded)
+                try session.applier.apply(progress, to: object, including: isIncluded)
             }
             return
         }
@@ -20,7 +20,7 @@ enum DefaultInitialization {
             let prepared = try decoder as? PreparedDecoder ?? session.read(decoder, for: object)
             let state = session.undo.recordChange(object, slot: nil)
             let progress = ObjectInProgress(object: ObjectIdentifier(object), read: prepared.read, prepared: prepared, slot: nil, state: state)
-            try ObjectApplier(session: session).apply(progress, to: object, including: isIncluded)
+            try session.applier.apply(progress, to: object, including: isIncluded)
         }
     }
 }

@@ -7,7 +7,10 @@ import Foundation
 /// is compared first: a value equal to the current one is not set, so an update that changes
 /// nothing leaves the object without changes.
 struct ObjectApplier {
-    let session: ImportSession
+    let undo: UndoLog
+    let relationships: RelationshipReader
+    /// Whether a missing attribute's key is looked for before its value is read.
+    let checksPresenceFirst: Bool
 
     /// Sets the properties `isIncluded` accepts (all when nil) on `object` from the values of `progress`.
     func apply(_ progress: ObjectInProgress, to object: NSManagedObject, including isIncluded: ((PropertyMapping) -> Bool)?) throws {
@@ -17,7 +20,6 @@ struct ObjectApplier {
         if progress.isIdentified, read.holdsOnlyIdentity { return }
         let values = read.values
         let state = progress.state
-        let relationships = RelationshipReader(session: session)
         for (index, property) in mapping.properties.enumerated() where isIncluded?(property) ?? true {
             if let attribute = property.attribute {
                 // The object was found or inserted by these very values.
@@ -43,7 +45,7 @@ struct ObjectApplier {
         _ property: PropertyMapping, _ attribute: NSAttributeDescription, from values: ObjectValues, to object: NSManagedObject,
         state: UndoState, entity: String
     ) throws {
-        switch try values.attributeValue(property, entity: entity, checkingPresenceFirst: session.isDeepInNestedObjects) {
+        switch try values.attributeValue(property, entity: entity, checkingPresenceFirst: checksPresenceFirst) {
         case .missing:
             return
         case .null:
@@ -76,7 +78,7 @@ struct ObjectApplier {
 
     /// Sets a property's new value, recording the old one first when the object's state asks so.
     private func set(_ value: Any?, for property: PropertyMapping, of object: NSManagedObject, state: UndoState) {
-        if state == .recordsEachChange { session.undo.recordProperty(property.name, of: object) }
+        if state == .recordsEachChange { undo.recordProperty(property.name, of: object) }
         object.setValue(value, forKey: property.name)
     }
 }

@@ -2,6 +2,9 @@ import Foundation
 
 /// The new value of a relationship from an object's JSON: its related objects read ahead, a value
 /// set in `container(for:)`, or the JSON value decoded now.
+///
+/// The one phase that holds the session: related objects are decoded, found and made by the import
+/// itself, recursively, as the objects of the payload are.
 struct RelationshipReader {
     let session: ImportSession
 
