@@ -179,32 +179,70 @@ final class ImportSession: ContextSession, @unchecked Sendable {
             }
             return objects
         }
+        if objectsInProgress.last?.prepared?.hasRelated == true {
+            // A hook decoding this array itself finds its elements read ahead by their decoders' paths.
+            return try makeObjects(of: type, count: container.count, admission: admission) {
+                while !container.isAtEnd {
+                    if try container.decodeNil() { continue }
+                    return .prepared(try read(container.superDecoder(), as: type))
+                }
+                return nil
+            }
+        }
+        var arrayPath: ArrayCodingPath?
+        return try makeObjects(of: type, count: container.count, admission: admission) {
+            while !container.isAtEnd {
+                // An element read by the model's conventions without its identity is left out.
+                guard let read = try reader.readNext(in: &container, userInfo: userInfo, as: type, arrayPath: &arrayPath),
+                      !read.lacksIdentity
+                else { continue }
+                return .read(read)
+            }
+            return nil
+        }
+    }
+
+    /// Decodes objects of `type` read already, in order, as ``decodeObjects(_:from:userInfo:admission:)``
+    /// does, taking each out of `reads` as its object is made, so that it is let go: the elements a
+    /// sync read as it admitted them.
+    func decodeObjects(_ reads: inout [ObjectRead], as type: DecodableType) throws -> [NSManagedObject] {
+        let count = reads.count
+        reads.reverse()
+        return try makeObjects(of: type, count: count, admission: nil) { reads.popLast().map { .read($0) } }
+    }
+
+    /// An element of an array being decoded: read, or read ahead with its related objects.
+    private enum ArrayElement {
+        case read(ObjectRead)
+        case prepared(PreparedDecoder)
+    }
+
+    /// Makes the objects of the elements `next` gives, until it gives nil: at most one fetch per
+    /// entity, whatever their number (see ``decodeObjects(_:from:userInfo:admission:)``).
+    @inline(__always)
+    private func makeObjects(
+        of type: DecodableType, count: Int?, admission: ElementAdmission?, next: () throws -> ArrayElement?
+    ) throws -> [NSManagedObject] {
         var objects: [NSManagedObject] = []
         var waiting: [PreparedDecoder] = []
-        if let count = container.count {
+        if let count {
             objects.reserveCapacity(count)
             // The payload's own array, not each nested one: reserving for every small array would
             // copy the table each time.
             if objectsInProgress.isEmpty { identities.table(for: type.mapping).reserveCapacity(count) }
         }
-        var arrayPath: ArrayCodingPath?
-        while !container.isAtEnd {
+        while let element = try next() {
             let prepared: PreparedDecoder
-            if objectsInProgress.last?.prepared?.hasRelated != true {
-                // An element read by the model's conventions without its identity is left out.
-                guard let read = try reader.readNext(in: &container, userInfo: userInfo, as: type, arrayPath: &arrayPath),
-                      !read.lacksIdentity
-                else { continue }
+            switch element {
+            case .read(let read):
                 if waiting.isEmpty, planner.needsNoLookup(type) {
                     if let object = try admitted(read, prepared: nil, by: admission) { objects.append(object) }
                     continue
                 }
                 prepared = PreparedDecoder(read)
                 planner.plan(prepared)
-            } else {
-                // A hook decoding this array itself finds its elements read ahead by their decoders' paths.
-                if try container.decodeNil() { continue }
-                prepared = try read(container.superDecoder(), as: type)
+            case .prepared(let read):
+                prepared = read
             }
             if waiting.isEmpty, try identities.pendingNeedNoFetch() {
                 if let object = try admitted(prepared.read, prepared: prepared, by: admission) { objects.append(object) }

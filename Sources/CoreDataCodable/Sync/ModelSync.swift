@@ -7,9 +7,10 @@ import Foundation
 ///    skipped. One fetch finds the stored objects the payload names and, when deleting, those in
 ///    scope (the predicate and the parent's related objects); the found ones are registered in the
 ///    session's identity table, so the decode looks none of them up again.
-/// 2. The import engine decodes the elements `operations` lets in, each let go once read: keys by
-///    the conventions, coerced values, uniquing, nested objects, bare identifiers, smart updates and
-///    undo are its own. It records what the sync reads after in a ``SyncLedger``.
+/// 2. The import engine makes the objects of the elements `operations` lets in, from what step 1
+///    read, each let go once made: keys by the conventions, coerced values, uniquing, nested
+///    objects, bare identifiers, smart updates and undo are its own. It records what the sync reads
+///    after in a ``SyncLedger``.
 /// 3. Deletions come last, after everything that can throw: stored objects in scope the payload
 ///    does not name, stored duplicates of a primary key, one-to-many children a nested array no
 ///    longer holds, and objects inserted only for a bare identifier that matches nothing.
@@ -33,12 +34,12 @@ struct ModelSync {
     func run(_ payload: SyncPayloadElements) throws -> SyncChanges {
         let context = session.context
         let type = try MappingRegistry.shared.syncDecodableType(for: entity, in: session.model, relationships: !attributesOnly)
-        let admitted = try admit(payload, type: type)
+        var admitted = try admit(payload, type: type)
         try stopIfCancelled()
         let insertedBefore = context.insertedObjects
         let updatedBefore = Set(context.updatedObjects.map(ObjectIdentifier.init))
         let ledger = SyncLedger(operations: operations)
-        let objects = try decode(admitted.elements, type: type, recordingIn: ledger)
+        let objects = try decode(&admitted.reads, type: type, recordingIn: ledger)
         try scope.attachToParent(objects)
         if !attributesOnly {
             for object in ledger.grootObjects { try GrootValidation.validate(object) }
@@ -65,8 +66,8 @@ struct ModelSync {
 
     /// The elements a sync decodes, and what it reads after.
     private struct AdmittedElements {
-        /// The elements ``SyncScope/operations`` lets in, which the decode lets go one by one.
-        let elements: SyncPayloadElements
+        /// The reads of the elements ``SyncScope/operations`` lets in, which the decode lets go one by one.
+        var reads: [ObjectRead]
         /// The positions of the elements skipped for having no primary key.
         let skipped: [Int]
         /// The primary keys of every element.
@@ -76,13 +77,13 @@ struct ModelSync {
         let stored: [(key: ObjectIdentity, object: NSManagedObject)]
     }
 
-    /// Reads each element's identity (letting the payload's own copy go), fetches the stored objects
+    /// Reads each element (letting the payload's own copy go), fetches the stored objects
     /// the elements name (one fetch), registers them in the session's identity table of `type`, and
     /// lets in the elements `operations` allows. `null` elements and those without a primary key
     /// are skipped; an entity without identity attributes (Groot's) inserts every element.
     private func admit(_ payload: SyncPayloadElements, type: DecodableType) throws -> AdmittedElements {
         let userInfo = Self.engineUserInfo(for: callerDecoder, in: session.context)
-        var keyed: [(json: Any, position: Int, key: ObjectIdentity?)] = []
+        var keyed: [(read: ObjectRead, key: ObjectIdentity?)] = []
         keyed.reserveCapacity(payload.count)
         var skipped: [Int] = []
         for index in 0..<payload.count {
@@ -102,16 +103,15 @@ struct ModelSync {
                 skipped.append(index)
                 continue
             }
-            keyed.append((element, index, read.identity))
+            keyed.append((read, read.identity))
         }
         let payloadKeys = Set(keyed.compactMap(\.key))
         let stored = try storedObjects(keys: payloadKeys)
         let byKey = stored.filter { payloadKeys.contains($0.key) }
         session.identities.table(for: type.mapping).register(found: byKey.map { ($0.key, $0.object) })
         let existing = Set(byKey.map(\.key))
-        let admitted = keyed.filter { operations.contains($0.key.map(existing.contains) == true ? .update : .insert) }
-        let elements = SyncPayloadElements(admitted.map(\.json), positions: admitted.map(\.position))
-        return AdmittedElements(elements: elements, skipped: skipped, payloadKeys: payloadKeys, stored: stored)
+        let reads = keyed.filter { operations.contains($0.key.map(existing.contains) == true ? .update : .insert) }.map(\.read)
+        return AdmittedElements(reads: reads, skipped: skipped, payloadKeys: payloadKeys, stored: stored)
     }
 
     /// Throws `CancellationError` when the sync should stop: the session then undoes its work.
@@ -140,14 +140,13 @@ struct ModelSync {
         return userInfo
     }
 
-    /// Decodes the elements with the import engine, in payload order, letting each go once read,
-    /// with `ledger` as the session's for the while.
-    private func decode(_ elements: SyncPayloadElements, type: DecodableType, recordingIn ledger: SyncLedger) throws -> [NSManagedObject] {
-        let decoder = ParsedPayloadDecoder(elements: elements, userInfo: Self.engineUserInfo(for: callerDecoder, in: session.context))
+    /// Makes the objects of the elements read, with the import engine, in payload order, letting
+    /// each read go once made, with `ledger` as the session's for the while.
+    private func decode(_ reads: inout [ObjectRead], type: DecodableType, recordingIn ledger: SyncLedger) throws -> [NSManagedObject] {
         let outer = session.ledger
         session.ledger = ledger
         defer { session.ledger = outer }
-        return try ImportSession.decodeArray(from: decoder) { _ in .mapped(type) }
+        return try session.undoingOnFailure { try $0.decodeObjects(&reads, as: type) }
     }
 
     /// Deletes the stored objects this sync took out of a one-to-many relationship set by nested

@@ -14,20 +14,11 @@ struct ParsedPayloadDecoder: Decoder {
     let value: Any
     let codingPath: [any CodingKey]
     let userInfo: [CodingUserInfoKey: Any]
-    /// The payload's own elements, for the decoder of the whole payload, whose array lets each go
-    /// once read; nil for any other value.
-    private var elements: SyncPayloadElements?
 
     init(value: Any, codingPath: [any CodingKey], userInfo: [CodingUserInfoKey: Any]) {
         self.value = value
         self.codingPath = codingPath
         self.userInfo = userInfo
-    }
-
-    /// The decoder of the whole payload, an array of `elements`.
-    init(elements: SyncPayloadElements, userInfo: [CodingUserInfoKey: Any]) {
-        self.init(value: NSNull(), codingPath: [], userInfo: userInfo)
-        self.elements = elements
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
@@ -36,9 +27,8 @@ struct ParsedPayloadDecoder: Decoder {
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        if let elements { return ParsedArrayContainer(elements: .payload(elements), codingPath: codingPath, userInfo: userInfo) }
         guard let array = value as? [Any] else { throw mismatch([Any].self) }
-        return ParsedArrayContainer(elements: .array(array), codingPath: codingPath, userInfo: userInfo)
+        return ParsedArrayContainer(elements: array, codingPath: codingPath, userInfo: userInfo)
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
@@ -167,53 +157,31 @@ private struct ParsedObjectContainer<Key: CodingKey>: KeyedDecodingContainerProt
 
 /// The unkeyed container of a JSON array of a parsed payload.
 private struct ParsedArrayContainer: UnkeyedDecodingContainer {
-    /// Where the array's elements are.
-    enum Elements {
-        /// A JSON array of the payload.
-        case array([Any])
-        /// The payload's own elements, each let go once read: the container reads forward only.
-        case payload(SyncPayloadElements)
-    }
-
-    let elements: Elements
+    let elements: [Any]
     let codingPath: [any CodingKey]
     let userInfo: [CodingUserInfoKey: Any]
     let count: Int?
     private(set) var currentIndex = 0
 
-    init(elements: Elements, codingPath: [any CodingKey], userInfo: [CodingUserInfoKey: Any]) {
+    init(elements: [Any], codingPath: [any CodingKey], userInfo: [CodingUserInfoKey: Any]) {
         self.elements = elements
         self.codingPath = codingPath
         self.userInfo = userInfo
-        count = switch elements {
-        case .array(let array): array.count
-        case .payload(let payload): payload.count
-        }
+        count = elements.count
     }
 
     var isAtEnd: Bool { currentIndex >= count ?? 0 }
 
     /// The decoder of the current element; the index moves on only once it is decoded.
     private func current<T>(_ type: T.Type) throws -> ParsedPayloadDecoder {
-        let position = switch elements {
-        case .array: currentIndex
-        case .payload(let payload): isAtEnd ? currentIndex : payload.position(at: currentIndex)
-        }
-        let path = codingPath + [JSONKey(intValue: position)]
+        let path = codingPath + [JSONKey(intValue: currentIndex)]
         guard !isAtEnd else {
             throw DecodingError.valueNotFound(type, DecodingError.Context(codingPath: path, debugDescription: "Unkeyed container is at end."))
         }
-        let value = switch elements {
-        case .array(let array): array[currentIndex]
-        case .payload(let payload): payload.element(at: currentIndex)
-        }
-        return ParsedPayloadDecoder(value: value, codingPath: path, userInfo: userInfo)
+        return ParsedPayloadDecoder(value: elements[currentIndex], codingPath: path, userInfo: userInfo)
     }
 
-    /// Moves to the next element, letting the current one go when it is one of the payload's own:
-    /// whoever reads it on holds it.
     private mutating func advance() {
-        if case .payload(let payload) = elements { payload.release(at: currentIndex) }
         currentIndex += 1
     }
 
