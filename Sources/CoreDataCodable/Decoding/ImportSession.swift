@@ -13,7 +13,7 @@ import Foundation
 ///
 /// ``UndoLog`` records each object before the import changes it, so that a failure leaves the
 /// context as it was. A session lives on the thread of its context's `performAndWait` block.
-final class ImportSession: ContextSession, @unchecked Sendable {
+final class ImportSession: ContextSession, RelatedObjectMaking, @unchecked Sendable {
     /// The session of the decode running on this thread, if any.
     @TaskLocal static var current: ImportSession?
 
@@ -97,12 +97,15 @@ final class ImportSession: ContextSession, @unchecked Sendable {
         return innermost
     }
 
-    /// What sets the values and relationships of the object being decoded. Relationships decode
-    /// their objects through this session, which is why their reader holds it.
+    /// What sets the values and relationships of the object being decoded; its related objects are
+    /// made by this import.
     var applier: ObjectApplier {
         // Deep in nested objects, a missing key's error, which carries the coding path, costs more
         // than checking for the key first.
-        ObjectApplier(undo: undo, relationships: RelationshipReader(session: self), checksPresenceFirst: objectsInProgress.count > 16)
+        ObjectApplier(
+            undo: undo, relationships: RelationshipReader(types: types, ledger: ledger, objects: self),
+            checksPresenceFirst: objectsInProgress.count > 16
+        )
     }
 
     // MARK: Decoding objects
@@ -355,6 +358,10 @@ final class ImportSession: ContextSession, @unchecked Sendable {
         let progress = ObjectInProgress(object: ObjectIdentifier(object), read: read, prepared: carrier, slot: slot, state: state)
         try withObjectInProgress(progress) { try hook(object, decoder) }
         return object
+    }
+
+    func mergeKeyless(_ read: ObjectRead, prepared: PreparedDecoder?, into current: NSManagedObject?) throws -> NSManagedObject {
+        try makeObject(read, prepared: prepared, keyless: current ?? insert(read.type, identityValues: [], registered: nil, values: read.values))
     }
 
     /// Runs `body` with `progress` as the innermost object in progress.

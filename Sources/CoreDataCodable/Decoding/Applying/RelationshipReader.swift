@@ -3,10 +3,13 @@ import Foundation
 /// The new value of a relationship from an object's JSON: its related objects read ahead, a value
 /// set in `container(for:)`, or the JSON value decoded now.
 ///
-/// The one phase that holds the session: related objects are decoded, found and made by the import
-/// itself, recursively, as the objects of the payload are.
+/// Related objects are decoded, found and made by the import itself (``RelatedObjectMaking``),
+/// recursively, as the objects of the payload are.
 struct RelationshipReader {
-    let session: ImportSession
+    let types: DecodableTypes
+    /// The ledger of the running sync by entity name; nil outside one.
+    let ledger: SyncLedger?
+    let objects: any RelatedObjectMaking
 
     /// The objects the relationship `property` (at `index`) of `object`, in `progress`, stands
     /// for; nil when its key is absent. `null` clears the relationship.
@@ -32,7 +35,7 @@ struct RelationshipReader {
             return try manualValue(manual, property, values: values, entity: entity)
         }
         guard let (container, key) = try values.locate(property) else { return nil }
-        session.ledger?.noteFound(property, under: key)
+        ledger?.noteFound(property, under: key)
         if try container.decodeNil(forKey: key) {
             return property.isToMany ? RelationshipValue(toMany: [], ordered: property.isOrdered) : .one(nil)
         }
@@ -50,16 +53,16 @@ struct RelationshipReader {
                 codingPath: container.codingPath + [key]
             )
         }
-        let destination = try session.types.destination(destinationEntity)
+        let destination = try types.destination(destinationEntity)
         if property.isToMany {
             var elements = try container.nestedUnkeyedContainer(forKey: key)
-            let objects = try session.decodeObjects(destination, from: &elements, userInfo: userInfo, admission: session.ledger?.nestedAdmission)
-            return RelationshipValue(toMany: objects, ordered: property.isOrdered)
+            let related = try objects.decodeObjects(destination, from: &elements, userInfo: userInfo, admission: ledger?.nestedAdmission)
+            return RelationshipValue(toMany: related, ordered: property.isOrdered)
         }
         guard case .mapped(let type) = destination else {
-            return .one(try session.decodeObject(destination, from: container.superDecoder(forKey: key)))
+            return .one(try objects.decodeObject(destination, from: container.superDecoder(forKey: key)))
         }
-        let (read, prepared) = try session.readObject(type, at: key, in: container, userInfo: userInfo)
+        let (read, prepared) = try objects.readObject(type, at: key, in: container, userInfo: userInfo)
         return try make(read, prepared: prepared, for: property, of: object).map { .one($0) }
     }
 
@@ -71,9 +74,9 @@ struct RelationshipReader {
         if read.lacksIdentity {
             guard !property.isToMany else { return nil }
             let current = object.value(forKey: property.name) as? NSManagedObject
-            return try session.makeObject(read, prepared: prepared, keyless: current ?? session.insert(read.type, identityValues: [], registered: nil, values: read.values))
+            return try objects.mergeKeyless(read, prepared: prepared, into: current)
         }
-        return try session.admitted(read, prepared: prepared, by: session.ledger?.nestedAdmission)
+        return try objects.admitted(read, prepared: prepared, by: ledger?.nestedAdmission)
     }
 
     /// A relationship value set in `container(for:)`: an object for a to-one, a collection of
