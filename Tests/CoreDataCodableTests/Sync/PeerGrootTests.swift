@@ -196,5 +196,47 @@ struct PeerGrootTests {
         }
         #expect(summary == ["Agility", "Insanely Rich", "DC Comics"])
     }
+
+    /// Groot's tests' `GrootTests.Transformer`: a string identifier as a number, and back.
+    private final class StringIdentifierTransformer: ValueTransformer {
+        override class func allowsReverseTransformation() -> Bool { true }
+        override func transformedValue(_ value: Any?) -> Any? {
+            if let string = value as? String { return Int64(string).map { NSNumber(value: $0) } }
+            return value as? NSNumber
+        }
+        override func reverseTransformedValue(_ value: Any?) -> Any? { (value as? NSNumber).map { $0.stringValue } }
+    }
+
+    /// `object` as sorted JSON text.
+    private static func sortedJSON(_ object: Any) throws -> String {
+        String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
+    }
+
+    /// Inserts an object of `entity` with `values`.
+    private static func insert(_ entity: String, _ values: [String: Any], into context: NSManagedObjectContext) -> NSManagedObject {
+        let object = NSEntityDescription.insertNewObject(forEntityName: entity, into: context)
+        for (key, value) in values { object.setValue(value, forKey: key) }
+        return object
+    }
+
+    // Groot's testSerializationToJSON: keys by `JSONKeyPath` only (not the inverse `characters`),
+    // identifiers reverse-transformed, powers by identifier, nil as null and no powers as [].
+    @Test func exportWritesGrootsJSON() throws {
+        ValueTransformer.setValueTransformer(StringIdentifierTransformer(), forName: NSValueTransformerName("GrootTests.Transformer"))
+        let stack = try Self.stack()
+        let (batman, ironMan) = stack.read {
+            let context = stack.context
+            let publisher = Self.insert("Publisher", ["identifier": 10, "name": "DC Comics"], into: context)
+            let agility = Self.insert("Power", ["identifier": 4, "name": "Agility"], into: context)
+            let wealth = Self.insert("Power", ["identifier": 9, "name": "Insanely Rich"], into: context)
+            let batman = Self.insert("Character", [
+                "identifier": 1699, "name": "Batman", "realName": "Bruce Wayne", "powers": NSSet(array: [wealth, agility]), "publisher": publisher,
+            ], into: context)
+            let ironMan = Self.insert("Character", ["name": "Iron Man"], into: context)
+            return (batman.export(), ironMan.export())
+        }
+        #expect(try Self.sortedJSON(batman) == #"{"id":"1699","name":"Batman","powers":[{"id":"4","name":"Agility"},{"id":"9","name":"Insanely Rich"}],"publisher":{"id":"10","name":"DC Comics"},"real_name":"Bruce Wayne"}"#)
+        #expect(try Self.sortedJSON(ironMan) == #"{"id":null,"name":"Iron Man","powers":[],"publisher":null,"real_name":null}"#)
+    }
 }
 #endif
