@@ -205,13 +205,10 @@ final class ImportSession: ContextSession, RelatedObjectMaking, @unchecked Senda
         }
     }
 
-    /// Decodes objects of `type` read already, in order, as ``decodeObjects(_:from:userInfo:admission:)``
-    /// does, taking each out of `reads` as its object is made, so that it is let go: the elements a
-    /// sync read as it admitted them.
-    func decodeObjects(_ reads: inout [ObjectRead], as type: DecodableType) throws -> [NSManagedObject] {
-        let count = reads.count
-        reads.reverse()
-        return try makeObjects(of: type, count: count, admission: nil) { reads.popLast().map { .read($0) } }
+    /// Decodes the `count` objects of `type` whose reads `next` gives in order, until it gives nil,
+    /// as ``decodeObjects(_:from:userInfo:admission:)`` does: the elements a sync admitted.
+    func decodeObjects(count: Int, as type: DecodableType, next: () throws -> ObjectRead?) throws -> [NSManagedObject] {
+        try makeObjects(of: type, count: count, admission: nil) { try next().map { .read($0) } }
     }
 
     /// An element of an array being decoded: read, or read ahead with its related objects.

@@ -39,7 +39,7 @@ struct ModelSync {
         let insertedBefore = context.insertedObjects
         let updatedBefore = Set(context.updatedObjects.map(ObjectIdentifier.init))
         let ledger = SyncLedger(operations: operations)
-        let objects = try decode(&admitted.reads, type: type, recordingIn: ledger)
+        let objects = try decode(&admitted.elements, type: type, recordingIn: ledger)
         try scope.attachToParent(objects)
         if !attributesOnly {
             for object in ledger.grootObjects { try GrootValidation.validate(object) }
@@ -64,10 +64,17 @@ struct ModelSync {
         return changes
     }
 
+    /// An element a sync lets in: the read of one that updates a stored object, kept to make its
+    /// object from, or the parsed element of a new one, read again then.
+    private enum AdmittedElement {
+        case read(ObjectRead)
+        case parsed(Any, position: Int)
+    }
+
     /// The elements a sync decodes, and what it reads after.
     private struct AdmittedElements {
-        /// The reads of the elements ``SyncScope/operations`` lets in, which the decode lets go one by one.
-        var reads: [ObjectRead]
+        /// The elements ``SyncScope/operations`` lets in, which the decode lets go one by one.
+        var elements: [AdmittedElement]
         /// The positions of the elements skipped for having no primary key.
         let skipped: [Int]
         /// The primary keys of every element.
@@ -83,7 +90,7 @@ struct ModelSync {
     /// are skipped; an entity without identity attributes (Groot's) inserts every element.
     private func admit(_ payload: SyncPayloadElements, type: DecodableType) throws -> AdmittedElements {
         let userInfo = Self.engineUserInfo(for: callerDecoder, in: session.context)
-        var keyed: [(read: ObjectRead, key: ObjectIdentity?)] = []
+        var keyed: [(read: ObjectRead, element: Any, position: Int, key: ObjectIdentity?)] = []
         keyed.reserveCapacity(payload.count)
         var skipped: [Int] = []
         for index in 0..<payload.count {
@@ -98,20 +105,33 @@ struct ModelSync {
                     codingPath: [JSONKey(intValue: index)], debugDescription: "Expected a JSON object for a \(entity.codableName)."
                 ))
             }
-            let read = try session.reader.read(ParsedPayloadDecoder(value: element, codingPath: [JSONKey(intValue: index)], userInfo: userInfo), as: type)
+            let read = try read(element, at: index, as: type, userInfo: userInfo)
             if read.lacksIdentity {
                 skipped.append(index)
                 continue
             }
-            keyed.append((read, read.identity))
+            keyed.append((read, element, index, read.identity))
         }
         let payloadKeys = Set(keyed.compactMap(\.key))
         let stored = try storedObjects(keys: payloadKeys)
         let byKey = stored.filter { payloadKeys.contains($0.key) }
         session.identities.table(for: type.mapping).register(found: byKey.map { ($0.key, $0.object) })
         let existing = Set(byKey.map(\.key))
-        let reads = keyed.filter { operations.contains($0.key.map(existing.contains) == true ? .update : .insert) }.map(\.read)
-        return AdmittedElements(reads: reads, skipped: skipped, payloadKeys: payloadKeys, stored: stored)
+        var elements: [AdmittedElement] = []
+        for entry in keyed {
+            let updates = entry.key.map(existing.contains) == true
+            guard operations.contains(updates ? .update : .insert) else { continue }
+            elements.append(updates ? .read(entry.read) : .parsed(entry.element, position: entry.position))
+        }
+        return AdmittedElements(elements: elements, skipped: skipped, payloadKeys: payloadKeys, stored: stored)
+    }
+
+    /// The read of the parsed `element` at `position` in the payload.
+    private func read(_ element: Any, at position: Int, as type: DecodableType, userInfo: [CodingUserInfoKey: Any]) throws -> ObjectRead {
+        let decoder = ParsedPayloadDecoder(value: element, codingPath: [JSONKey(intValue: position)], userInfo: userInfo)
+        // A JSON object is read by its container, as an array's element is: the read keeps no decoder.
+        guard jsonObject(element) != nil, type.mapping.rewrite == nil else { return try session.reader.read(decoder, as: type) }
+        return try session.reader.read(object: decoder.container(keyedBy: JSONKey.self), userInfo: userInfo, as: type)
     }
 
     /// Throws `CancellationError` when the sync should stop: the session then undoes its work.
@@ -140,13 +160,24 @@ struct ModelSync {
         return userInfo
     }
 
-    /// Makes the objects of the elements read, with the import engine, in payload order, letting
-    /// each read go once made, with `ledger` as the session's for the while.
-    private func decode(_ reads: inout [ObjectRead], type: DecodableType, recordingIn ledger: SyncLedger) throws -> [NSManagedObject] {
+    /// Makes the objects of the elements let in, with the import engine, in payload order, letting
+    /// each go once made, with `ledger` as the session's for the while.
+    private func decode(_ elements: inout [AdmittedElement], type: DecodableType, recordingIn ledger: SyncLedger) throws -> [NSManagedObject] {
         let outer = session.ledger
         session.ledger = ledger
         defer { session.ledger = outer }
-        return try session.undoingOnFailure { try $0.decodeObjects(&reads, as: type) }
+        let userInfo = Self.engineUserInfo(for: callerDecoder, in: session.context)
+        let count = elements.count
+        elements.reverse()
+        return try session.undoingOnFailure { session in
+            try session.decodeObjects(count: count, as: type) {
+                switch elements.popLast() {
+                case .read(let read)?: read
+                case .parsed(let element, let position)?: try read(element, at: position, as: type, userInfo: userInfo)
+                case nil: nil
+                }
+            }
+        }
     }
 
     /// Deletes the stored objects this sync took out of a one-to-many relationship set by nested

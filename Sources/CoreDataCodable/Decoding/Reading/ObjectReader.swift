@@ -156,7 +156,7 @@ final class ObjectReader {
     }
 
     /// Reads a JSON object met through a nested container, which has no decoder of its own.
-    private func read(object: KeyedDecodingContainer<JSONKey>, userInfo: [CodingUserInfoKey: Any], as type: DecodableType) throws -> ObjectRead {
+    func read(object: KeyedDecodingContainer<JSONKey>, userInfo: [CodingUserInfoKey: Any], as type: DecodableType) throws -> ObjectRead {
         try read(type.values(of: object, userInfo: userInfo), userInfo: userInfo, source: .object, codingPath: object.codingPath, as: type)
     }
 
