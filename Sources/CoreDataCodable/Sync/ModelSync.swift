@@ -3,14 +3,15 @@ import Foundation
 /// One model-driven sync of a payload into an entity (Sync's `changes`), run in an import session
 /// whose entities decode by the model's conventions (``EntityMapping/readsByConventions``).
 ///
-/// 1. Each parsed element's identity is read by the engine's reader; elements without one are
-///    skipped. One fetch finds the stored objects the payload names and, when deleting, those in
-///    scope (the predicate and the parent's related objects); the found ones are registered in the
-///    session's identity table, so the decode looks none of them up again.
-/// 2. The import engine makes the objects of the elements `operations` lets in, from what step 1
-///    read, each let go once made: keys by the conventions, coerced values, uniquing, nested
-///    objects, bare identifiers, smart updates and undo are its own. It records what the sync reads
-///    after in a ``SyncLedger``.
+/// 1. Each parsed element is read by the engine's reader, for its identity; elements without one
+///    are skipped. One fetch finds the stored objects the payload names and, when deleting, those
+///    in scope (the predicate and the parent's related objects); the found ones are registered in
+///    the session's identity table, so the decode looks none of them up again.
+/// 2. The import engine makes the objects of the elements `operations` lets in, each let go once
+///    made: an update from its read of step 1, a new object from its element read again (keeping
+///    every read until then cost a first sync of 100k people 30 MB of peak memory). Keys by the
+///    conventions, coerced values, uniquing, nested objects, bare identifiers, smart updates and
+///    undo are the engine's own. It records what the sync reads after in a ``SyncLedger``.
 /// 3. Deletions come last, after everything that can throw: stored objects in scope the payload
 ///    does not name, stored duplicates of a primary key, one-to-many children a nested array no
 ///    longer holds, and objects inserted only for a bare identifier that matches nothing.
