@@ -91,7 +91,7 @@ struct ModelSync {
     /// are skipped; an entity without identity attributes (Groot's) inserts every element.
     private func admit(_ payload: SyncPayloadElements, type: DecodableType) throws -> AdmittedElements {
         let userInfo = Self.engineUserInfo(for: callerDecoder, in: session.context)
-        var keyed: [(read: ObjectRead, element: Any, position: Int, key: ObjectIdentity?)] = []
+        var keyed: [(read: ObjectRead, json: Any, position: Int, key: ObjectIdentity?)] = []
         keyed.reserveCapacity(payload.count)
         var skipped: [Int] = []
         for index in 0..<payload.count {
@@ -122,7 +122,7 @@ struct ModelSync {
         for entry in keyed {
             let updates = entry.key.map(existing.contains) == true
             guard operations.contains(updates ? .update : .insert) else { continue }
-            elements.append(updates ? .read(entry.read) : .parsed(entry.element, position: entry.position))
+            elements.append(updates ? .read(entry.read) : .parsed(entry.json, position: entry.position))
         }
         return AdmittedElements(elements: elements, skipped: skipped, payloadKeys: payloadKeys, stored: stored)
     }
