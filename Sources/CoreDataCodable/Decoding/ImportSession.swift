@@ -32,9 +32,10 @@ final class ImportSession: ContextSession, RelatedObjectMaking, @unchecked Senda
     /// The objects being initialized, by their hooks or the import, innermost last.
     private var objectsInProgress: [ObjectInProgress] = []
     /// What the running sync by entity name records of the objects made, and how it admits nested
-    /// ones; nil outside one.
+    /// ones; nil outside one. Kept by the planner, which notes in it the relationship keys it finds.
     var ledger: SyncLedger? {
-        didSet { planner.ledger = ledger }
+        get { planner.ledger }
+        set { planner.ledger = newValue }
     }
 
     /// Makes the session of a decode into `context`. In the session of a model-driven sync

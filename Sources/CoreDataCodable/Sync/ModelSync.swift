@@ -101,11 +101,6 @@ struct ModelSync {
                 skipped.append(index)
                 continue
             }
-            if jsonObject(element) == nil, element is [Any] {
-                throw DecodingError.typeMismatch([String: Any].self, DecodingError.Context(
-                    codingPath: [JSONKey(intValue: index)], debugDescription: "Expected a JSON object for a \(entity.codableName)."
-                ))
-            }
             let read = try read(element, at: index, as: type, userInfo: userInfo)
             if read.lacksIdentity {
                 skipped.append(index)
@@ -127,11 +122,20 @@ struct ModelSync {
         return AdmittedElements(elements: elements, skipped: skipped, payloadKeys: payloadKeys, stored: stored)
     }
 
-    /// The read of the parsed `element` at `position` in the payload.
+    /// The read of the parsed `element` at `position` in the payload: a JSON object or a bare
+    /// identifier; an array throws `DecodingError.typeMismatch`.
     private func read(_ element: Any, at position: Int, as type: DecodableType, userInfo: [CodingUserInfoKey: Any]) throws -> ObjectRead {
         let decoder = ParsedPayloadDecoder(value: element, codingPath: [JSONKey(intValue: position)], userInfo: userInfo)
+        guard jsonObject(element) != nil else {
+            if element is [Any] {
+                throw DecodingError.typeMismatch([String: Any].self, DecodingError.Context(
+                    codingPath: decoder.codingPath, debugDescription: "Expected a JSON object for a \(entity.codableName)."
+                ))
+            }
+            return try session.reader.read(decoder, as: type)
+        }
         // A JSON object is read by its container, as an array's element is: the read keeps no decoder.
-        guard jsonObject(element) != nil, type.mapping.rewrite == nil else { return try session.reader.read(decoder, as: type) }
+        guard type.mapping.rewrite == nil else { return try session.reader.read(decoder, as: type) }
         return try session.reader.read(object: decoder.container(keyedBy: JSONKey.self), userInfo: userInfo, as: type)
     }
 

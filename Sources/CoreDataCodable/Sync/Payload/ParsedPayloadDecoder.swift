@@ -160,17 +160,11 @@ private struct ParsedArrayContainer: UnkeyedDecodingContainer {
     let elements: [Any]
     let codingPath: [any CodingKey]
     let userInfo: [CodingUserInfoKey: Any]
-    let count: Int?
     private(set) var currentIndex = 0
 
-    init(elements: [Any], codingPath: [any CodingKey], userInfo: [CodingUserInfoKey: Any]) {
-        self.elements = elements
-        self.codingPath = codingPath
-        self.userInfo = userInfo
-        count = elements.count
-    }
+    var count: Int? { elements.count }
 
-    var isAtEnd: Bool { currentIndex >= count ?? 0 }
+    var isAtEnd: Bool { currentIndex >= elements.count }
 
     /// The decoder of the current element; the index moves on only once it is decoded.
     private func current<T>(_ type: T.Type) throws -> ParsedPayloadDecoder {
