@@ -172,7 +172,8 @@ public struct CoreDataCodableError: Error, CustomStringConvertible, Sendable {
         case .noPrimaryKey(let entity):
             message = "\(entity) has no primary key: set `sync.isPrimaryKey` (or `JC.isIdentifier`) in an attribute's user "
                 + "info, name an attribute `id`, `remoteID` or `syncID`, or name the identity in the entity's user info as "
-                + "Groot does (`identityAttributes`, comma-separated for a composite identity)."
+                + "Groot does (`identityAttributes`, comma-separated for a composite identity), or give the entity a "
+                + "uniqueness constraint."
         }
         guard !path.isEmpty else { return message }
         return message + " (coding path: \(path.map(\.stringValue).joined(separator: ".")))"

@@ -44,19 +44,18 @@ public struct IdentityAttribute: Hashable, Sendable, ExpressibleByStringLiteral,
     /// No identity; Coredatable's name for ``none``.
     public static var no: IdentityAttribute { .none }
 
-    /// The identity the entity's model names, the default: the attribute of a single-attribute
-    /// uniqueness constraint, else the attribute whose user info sets `sync.isPrimaryKey`,
-    /// `hyper.isPrimaryKey` or `JC.isIdentifier` to YES or true. None when the model names none,
-    /// or when the type's coding keys do not map that attribute.
+    /// The identity the entity's model names, the default: Groot's `identityAttributes` in the
+    /// entity's user info, else the attribute whose user info sets `sync.isPrimaryKey`,
+    /// `hyper.isPrimaryKey` or `JC.isIdentifier` to YES or true, else the attributes of the entity's
+    /// first uniqueness constraint. None when the model names none, or when the type's coding keys
+    /// do not map those attributes.
     public static var fromModel: IdentityAttribute { IdentityAttribute(fromModel: ()) }
 
-    /// The attribute names of this identity for `entity`, whose keys map the properties `mapped` names.
+    /// The attribute names of this identity for `entity`, whose keys map the properties `mapped` names
+    /// (``NSEntityDescription/identityAttributeNames(declared:conventions:)``); none when the
+    /// model's identity is not mapped.
     func names(for entity: NSEntityDescription, mapped: Set<String>) -> [String] {
-        guard isFromModel else { return attributeNames }
-        let constrained = entity.uniquenessConstraints.first { $0.count == 1 }?.first
-        let constrainedName = (constrained as? String) ?? (constrained as? NSPropertyDescription)?.name
-        let flagged = entity.properties.first { $0 is NSAttributeDescription && SyncUserInfo.isSet(SyncUserInfo.primaryKeyFlags, of: $0) }
-        guard let name = constrainedName ?? flagged?.name, mapped.contains(name) else { return [] }
-        return [name]
+        let names = entity.identityAttributeNames(declared: self, conventions: false)
+        return !isFromModel || names.allSatisfy(mapped.contains) ? names : []
     }
 }

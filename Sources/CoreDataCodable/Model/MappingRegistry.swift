@@ -118,8 +118,8 @@ final class MappingRegistry: @unchecked Sendable {
     }
 
     /// The keys and identity of `entity`'s class; for a class that does not adopt
-    /// ``CoreDataMappable``, every property under its own name, identified by the entity's first
-    /// uniqueness constraint if it has one.
+    /// ``CoreDataMappable``, every property under its own name, identified as the model says
+    /// (``IdentityAttribute/fromModel``).
     func mapping(for entity: NSEntityDescription, in model: NSManagedObjectModel) throws -> EntityMapping {
         let managedType = managedClass(of: entity, in: model)
         if let mappable = managedType as? any CoreDataMappable.Type {
@@ -127,12 +127,7 @@ final class MappingRegistry: @unchecked Sendable {
         }
         let key = TypeInModel(type: ObjectIdentifier(managedType), model: ObjectIdentifier(model), entity: entity.codableName)
         return try cached(\.entityMappings, key, model: model) {
-            let constraint = entity.uniquenessConstraints.first ?? []
-            let names = constraint.compactMap { ($0 as? String) ?? ($0 as? NSPropertyDescription)?.name }
-            return try EntityMapping(
-                entity: entity, keys: CoreDataDefaultCodingKeys.self,
-                identity: IdentityAttribute(names.count == constraint.count ? names : []), codableAttributes: [:]
-            )
+            try EntityMapping(entity: entity, keys: CoreDataDefaultCodingKeys.self, identity: .fromModel, codableAttributes: [:])
         }
     }
 

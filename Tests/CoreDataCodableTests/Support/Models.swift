@@ -468,6 +468,21 @@ final class Player: NSManagedObject, CoreDataDecodable, UsingDefaultCodingKeys {
     @Managed var name: String?
 }
 
+/// A match whose entity has a composite uniqueness constraint (`home`, `away`) and a venue of a
+/// plain `NSManagedObject` entity identified by `JC.isIdentifier`; the class declares no identity.
+final class Match: NSManagedObject, CoreDataDecodable, UsingDefaultCodingKeys {
+    @Managed var home: String?
+    @Managed var away: String?
+    @Managed var score: String?
+    @Managed var venue: NSManagedObject?
+}
+
+/// A coach whose entity names its identity as Groot does (`identityAttributes`); the class declares none.
+final class Coach: NSManagedObject, CoreDataDecodable, UsingDefaultCodingKeys {
+    @Managed var license: String?
+    @Managed var name: String?
+}
+
 /// A track whose model names no identity (an `id` attribute alone is not one).
 final class Track: NSManagedObject, CoreDataDecodable, UsingDefaultCodingKeys {
     @Managed var id: Int64

@@ -206,6 +206,16 @@ enum TestModel {
         playerID.userInfo = ["sync.isPrimaryKey": "YES"]
         builder.entity("Player", Player.self, [playerID, attribute("name", .stringAttributeType)])
         builder.entity("Track", Track.self, [attribute("id", .integer64AttributeType), attribute("title", .stringAttributeType)])
+        let match = builder.entity("Match", Match.self, [
+            attribute("home", .stringAttributeType), attribute("away", .stringAttributeType), attribute("score", .stringAttributeType),
+        ])
+        match.uniquenessConstraints = [["home", "away"]]
+        let venueID = attribute("venueID", .integer64AttributeType)
+        venueID.userInfo = ["JC.isIdentifier": "true"]
+        let venue = builder.entity("Venue", NSManagedObject.self, [venueID, attribute("name", .stringAttributeType)])
+        builder.relate(match, "venue", to: venue)
+        let coach = builder.entity("Coach", Coach.self, [attribute("license", .stringAttributeType), attribute("name", .stringAttributeType)])
+        coach.userInfo = ["identityAttributes": "license"]
         let nickname = attribute("nickname", .stringAttributeType)
         nickname.userInfo = ["sync.remoteKey": "profile.nick"]
         builder.entity("SyncMember", SyncMember.self, [

@@ -92,6 +92,12 @@ struct ParsedPayloadSyncTests {
         #expect(try Self.syncedValue(Data([1, 2, 3]), key: "hobbies", attribute: "hobbies") as? Data == Data([1, 2, 3]))
     }
 
+    @Test func aJSONCollectionForBinaryDataIsStoredAsItsJSON() throws {
+        let hobbies: [Any] = ["chess", ["rank": 3, "club": "Oslo/Vest", "rated": true, "elo": 1.5]]
+        let stored = try Self.syncedValue(hobbies, key: "hobbies", attribute: "hobbies") as? Data
+        #expect(stored.map { String(decoding: $0, as: UTF8.self) } == #"["chess",{"club":"Oslo\/Vest","elo":1.5,"rank":3,"rated":true}]"#)
+    }
+
     @Test func aUUIDValueSyncsAsItIs() throws {
         let uuid = try #require(UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"))
         #expect(try Self.syncedValue(uuid, key: "inflection_uuid", attribute: "inflectionUUID") as? UUID == uuid)

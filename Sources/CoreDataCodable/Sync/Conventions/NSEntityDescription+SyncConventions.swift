@@ -1,22 +1,10 @@
 import Foundation
 
 extension NSEntityDescription {
-    /// The attributes a sync identifies the entity's objects by, in order: those Groot's
-    /// `identityAttributes` (comma-separated, several for a composite identity) or
-    /// `identityAttribute` names in the entity's user info or a superentity's; else the one whose
-    /// user info marks it (`sync.isPrimaryKey`, `hyper.isPrimaryKey` or `JC.isIdentifier`, YES or
-    /// true in any case); else `id`, else `remoteID`, else Lidenbrock's `syncID`. Empty when there
-    /// is none, or when Groot's keys name an attribute the entity does not have.
+    /// The attributes a sync identifies the entity's objects by, in order: the model's identity,
+    /// with Sync's and Lidenbrock's conventional names (``identityAttributeNames(declared:conventions:)``).
     var syncIdentityAttributes: [NSAttributeDescription] {
-        let identityNames = SyncUserInfo.identityAttributeNames(of: self)
-        guard identityNames.isEmpty else {
-            let attributes = identityNames.compactMap { attributesByName[$0] }
-            return attributes.count == identityNames.count ? attributes : []
-        }
-        let attributes = properties.compactMap { $0 as? NSAttributeDescription }
-        let primaryKey = attributes.first { SyncUserInfo.isSet(SyncUserInfo.primaryKeyFlags, of: $0) }
-            ?? Self.conventionalPrimaryKeyNames.lazy.compactMap { self.attributesByName[$0] }.first
-        return primaryKey.map { [$0] } ?? []
+        identityAttributeNames(declared: .fromModel, conventions: true).compactMap { attributesByName[$0] }
     }
 
     /// The entity's ``syncIdentityAttributes`` for a sync into it. An entity without any is

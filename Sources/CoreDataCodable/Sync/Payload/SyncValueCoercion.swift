@@ -146,7 +146,12 @@ enum SyncValueCoercion {
 
     private static func data(_ value: Any) -> Data? {
         if let data = value as? Data { return data }
-        if isJSONCollection(value) { return try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys]) }
+        if isJSONCollection(value) {
+            // A JSON array or object is stored as its JSON, with sorted keys.
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            return try? encoder.encode(JSONObjectValue(value: value))
+        }
         return (value as? String).map { Data($0.utf8) }
     }
 }
