@@ -38,6 +38,13 @@ struct ManagedAttributeTests {
         }
     }
 
+    #if !canImport(CoreData)
+    @Test func aManagedPropertyTakesFourBytesOfItsObject() {
+        #expect(MemoryLayout<Managed<String?>>.size == 4)
+        #expect(MemoryLayout<Managed<Set<Tag>>>.size == 4)
+    }
+    #endif
+
     @Test func int64WithDefault() throws {
         let stack = try TestStack()
         let context = stack.newContext()
