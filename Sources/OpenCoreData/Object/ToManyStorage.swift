@@ -20,20 +20,24 @@ final class ToManyStorage {
         ToManyStorage(isOrdered: isOrdered, objects: objects)
     }
 
-    /// The last ``publicValue`` made, with the generation it reflects.
+    /// The last ``publicValue`` made, and the generation it reflects. (An object, not an `Any`: every
+    /// to-many relationship of every object has a storage, so its size counts.)
     @exclusivity(unchecked)
-    private var madePublicValue: (generation: Int, value: Any)?
+    private var madePublicValue: AnyObject?
+    @exclusivity(unchecked)
+    private var madeGeneration = 0
 
     /// The objects as `value(forKey:)` returns them: an immutable `NSOrderedSet` or `NSSet`, made
     /// again only after the objects change.
     var publicValue: Any {
-        if let made = madePublicValue, made.generation == generation { return made.value }
+        if let made = madePublicValue, madeGeneration == generation { return made }
         let value = makePublicValue()
-        madePublicValue = (generation, value)
+        madePublicValue = value
+        madeGeneration = generation
         return value
     }
 
-    private func makePublicValue() -> Any {
+    private func makePublicValue() -> AnyObject {
         if isOrdered { return NSOrderedSet(array: objects.elements) }
         // From the object references themselves: `NSSet(array:)` boxes every element as `Any` first.
         return objects.elements.withUnsafeBufferPointer { buffer in

@@ -7,10 +7,28 @@ import OpenAddressing
 ///
 /// Removal swaps the last element into the hole unless `keepsOrder` is set, in which case it shifts
 /// the tail (ordered relationships).
+///
+/// The positions live in a shared box, copied before a mutation when another set shares it, so
+/// that a set takes 16 bytes of its owner: every to-many relationship of every object holds one.
 struct ObjectSet<Element: AnyObject> {
     private(set) var elements: [Element] = []
     /// Positions by object address; nil while the set is small.
-    private var positions: IntegerHashTable?
+    private var positionBox: PositionBox?
+
+    /// The hashed positions of a large set, shared by copies of the set until one changes.
+    private final class PositionBox {
+        @exclusivity(unchecked) var table: IntegerHashTable
+
+        init(_ table: IntegerHashTable) {
+            self.table = table
+        }
+    }
+
+    /// The box of positions (when hashed), made this set's own first if another set shares it.
+    private mutating func ownPositions() -> PositionBox? {
+        if !isKnownUniquelyReferenced(&positionBox), let shared = positionBox { positionBox = PositionBox(shared.table) }
+        return positionBox
+    }
 
     /// The size above which positions are hashed.
     private static var hashThreshold: Int { 16 }
@@ -29,16 +47,16 @@ struct ObjectSet<Element: AnyObject> {
     }
 
     private func position(of object: Element) -> Int? {
-        if let positions { return positions.value(for: Self.key(object)) }
+        if let positionBox { return positionBox.table.value(for: Self.key(object)) }
         return elements.firstIndex { $0 === object }
     }
 
     /// Appends `object`; returns false when it was already present.
     @discardableResult
     mutating func insert(_ object: Element) -> Bool {
-        if positions != nil {
+        if let positions = ownPositions() {
             // One lookup for the usual new object.
-            if positions?.insert(elements.count, for: Self.key(object)) != nil { return false }
+            if positions.table.insert(elements.count, for: Self.key(object)) != nil { return false }
         } else {
             guard !elements.contains(where: { $0 === object }) else { return false }
             if elements.count >= Self.hashThreshold { indexPositions(adding: object) }
@@ -53,10 +71,10 @@ struct ObjectSet<Element: AnyObject> {
         index.reserveCapacity(elements.count * 2)
         for (position, element) in elements.enumerated() { _ = index.insert(position, for: Self.key(element)) }
         _ = index.insert(elements.count, for: Self.key(next))
-        positions = index
+        positionBox = PositionBox(index)
     }
 
-    /// The key of `object` in `positions`: its address.
+    /// The key of `object` among the hashed positions: its address.
     private static func key(_ object: Element) -> Int64 {
         Int64(Int(bitPattern: ObjectIdentifier(object)))
     }
@@ -65,17 +83,18 @@ struct ObjectSet<Element: AnyObject> {
     @discardableResult
     mutating func remove(_ object: Element, keepsOrder: Bool = false) -> Bool {
         guard let index = position(of: object) else { return false }
-        positions?.removeValue(for: Self.key(object))
+        let positions = ownPositions()
+        _ = positions?.table.removeValue(for: Self.key(object))
         if keepsOrder {
             elements.remove(at: index)
-            if positions != nil {
-                for shifted in index..<elements.count { positions?.update(shifted, for: Self.key(elements[shifted])) }
+            if let positions {
+                for shifted in index..<elements.count { positions.table.update(shifted, for: Self.key(elements[shifted])) }
             }
         } else {
             let last = elements.removeLast()
             if index < elements.count {
                 elements[index] = last
-                positions?.update(index, for: Self.key(last))
+                positions?.table.update(index, for: Self.key(last))
             }
         }
         return true
@@ -83,6 +102,6 @@ struct ObjectSet<Element: AnyObject> {
 
     mutating func removeAll() {
         elements.removeAll()
-        positions = nil
+        positionBox = nil
     }
 }

@@ -251,6 +251,27 @@ struct ContextRollbackResetRefreshTests {
         }
     }
 
+    @Test func rollbackRestoresALargeToManyThatLaterChangesApplyTo() throws {
+        let stack = try TestStack()
+        let context = stack.newContext()
+        try context.performAndWait {
+            let person = Person(context: context)
+            let tags = (0..<20).map { index in
+                let tag = Tag(context: context)
+                tag.name = "tag \(index)"
+                return tag
+            }
+            person.tags = Set(tags)
+            try context.save()
+            person.mutableSetValue(forKey: "tags").remove(tags[3])
+            context.rollback()
+            #expect(person.tags.count == 20)
+            person.mutableSetValue(forKey: "tags").remove(tags[3])
+            #expect(person.tags.count == 19)
+            #expect(!person.tags.contains(tags[3]))
+        }
+    }
+
     @Test func rollbackDiscardsInsertions() throws {
         let stack = try TestStack()
         let context = stack.newContext()
