@@ -322,8 +322,8 @@ final class ImportSession: ContextSession, RelatedObjectMaking, @unchecked Senda
             state = undo.recordChange(keyless, slot: nil, keepsDefaultHooks: type.keepsDefaultHooks)
         } else if let identity = read.identity {
             let table = identities.table(for: type.mapping)
-            let found = try table.object(slot: prepared?.slot, identity: identity) {
-                try insert(type, identityValues: read.identityValues, registered: (table, identity), values: read.values)
+            let found = try table.object(slot: prepared?.slot, identity: identity) { slot in
+                try insert(type, identityValues: read.identityValues, registered: (table, slot), values: read.values)
             }
             object = found.object
             slot = (table, found.slot)
@@ -373,7 +373,7 @@ final class ImportSession: ContextSession, RelatedObjectMaking, @unchecked Senda
     /// and `values` what it is made from (they may name a subentity). Throws
     /// ``CoreDataCodableError/abstractEntity`` for an abstract entity.
     func insert(
-        _ type: DecodableType, identityValues: [Any], registered: (table: IdentityTable, identity: ObjectIdentity)?,
+        _ type: DecodableType, identityValues: [Any], registered: UndoLog.Slot?,
         values: ObjectValues? = nil
     ) throws -> NSManagedObject {
         let object = try type.insertObject(into: context, values: values)

@@ -73,13 +73,13 @@ final class IdentityTable {
     }
 
     /// The object of `identity`, whose slot is `slot` if known already, with its slot and undo
-    /// state; or the object `insert` inserts, registered for the identity as inserted.
+    /// state; or the object `insert` inserts (given the slot), registered for the identity as inserted.
     func object(
-        slot known: Int?, identity: ObjectIdentity, orInsert insert: () throws -> NSManagedObject
+        slot known: Int?, identity: ObjectIdentity, orInsert insert: (_ slot: Int) throws -> NSManagedObject
     ) rethrows -> (object: NSManagedObject, slot: Int, state: UndoState) {
         let slot = known ?? slot(for: identity)
         if let object = objects[slot] { return (object, slot, undoStates[slot]) }
-        let object = try insert()
+        let object = try insert(slot)
         objects[slot] = object
         undoStates[slot] = .inserted
         return (object, slot, .inserted)
@@ -100,10 +100,9 @@ final class IdentityTable {
         undoStates[slot] = state
     }
 
-    /// Forgets `object` as the one with `identity`, for an undone insert.
-    func forget(_ object: NSManagedObject, identity: ObjectIdentity) {
-        let found = if let integer = identity.integer { integerSlots.value(for: integer) } else { slots[identity] }
-        guard let slot = found, objects[slot] === object else { return }
+    /// Forgets `object` as the one of `slot`, for an undone insert.
+    func forget(_ object: NSManagedObject, at slot: Int) {
+        guard objects[slot] === object else { return }
         objects[slot] = nil
         undoStates[slot] = .unrecorded
     }
