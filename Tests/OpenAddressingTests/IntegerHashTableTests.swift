@@ -106,6 +106,18 @@ struct IntegerHashTableTests {
         #expect(table.count == 1)
     }
 
+    @Test("the table fills three quarters of its buckets before it grows")
+    func loadFactor() {
+        var table = IntegerHashTable()
+        for key in 0..<6 { #expect(table.insert(key, for: Int64(key)) == nil) }
+        #expect(table.buckets.count == 8)
+        #expect(table.insert(6, for: 6) == nil)
+        #expect(table.buckets.count == 16)
+        var reserved = IntegerHashTable()
+        reserved.reserveCapacity(12)
+        #expect(reserved.buckets.count == 16)
+    }
+
     @Test("the table grows past its reserved capacity and keeps every key")
     func growth() {
         var table = IntegerHashTable()
