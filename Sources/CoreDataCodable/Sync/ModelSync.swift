@@ -35,12 +35,13 @@ struct ModelSync {
     func run(_ payload: SyncPayloadElements) throws -> SyncChanges {
         let context = session.context
         let type = try MappingRegistry.shared.syncDecodableType(for: entity, in: session.model, relationships: !attributesOnly)
-        var admitted = try admit(payload, type: type)
+        let userInfo = Self.engineUserInfo(for: callerDecoder, in: context)
+        var admitted = try admit(payload, type: type, userInfo: userInfo)
         try stopIfCancelled()
         let insertedBefore = context.insertedObjects
         let updatedBefore = Set(context.updatedObjects.map(ObjectIdentifier.init))
         let ledger = SyncLedger(operations: operations)
-        let objects = try decode(&admitted.elements, type: type, recordingIn: ledger)
+        let objects = try decode(&admitted.elements, type: type, userInfo: userInfo, recordingIn: ledger)
         try scope.attachToParent(objects)
         if !attributesOnly {
             for object in ledger.grootObjects { try GrootValidation.validate(object) }
@@ -89,8 +90,7 @@ struct ModelSync {
     /// the elements name (one fetch), registers them in the session's identity table of `type`, and
     /// lets in the elements `operations` allows. `null` elements and those without a primary key
     /// are skipped; an entity without identity attributes (Groot's) inserts every element.
-    private func admit(_ payload: SyncPayloadElements, type: DecodableType) throws -> AdmittedElements {
-        let userInfo = Self.engineUserInfo(for: callerDecoder, in: session.context)
+    private func admit(_ payload: SyncPayloadElements, type: DecodableType, userInfo: [CodingUserInfoKey: Any]) throws -> AdmittedElements {
         var keyed: [(read: ObjectRead, json: Any, position: Int, key: ObjectIdentity?)] = []
         keyed.reserveCapacity(payload.count)
         var skipped: [Int] = []
@@ -134,9 +134,7 @@ struct ModelSync {
             }
             return try session.reader.read(decoder, as: type)
         }
-        // A JSON object is read by its container, as an array's element is: the read keeps no decoder.
-        guard type.mapping.rewrite == nil else { return try session.reader.read(decoder, as: type) }
-        return try session.reader.read(object: decoder.container(keyedBy: JSONKey.self), userInfo: userInfo, as: type)
+        return try session.reader.read(objectIn: decoder, as: type)
     }
 
     /// Throws `CancellationError` when the sync should stop: the session then undoes its work.
@@ -167,11 +165,12 @@ struct ModelSync {
 
     /// Makes the objects of the elements let in, with the import engine, in payload order, letting
     /// each go once made, with `ledger` as the session's for the while.
-    private func decode(_ elements: inout [AdmittedElement], type: DecodableType, recordingIn ledger: SyncLedger) throws -> [NSManagedObject] {
+    private func decode(
+        _ elements: inout [AdmittedElement], type: DecodableType, userInfo: [CodingUserInfoKey: Any], recordingIn ledger: SyncLedger
+    ) throws -> [NSManagedObject] {
         let outer = session.ledger
         session.ledger = ledger
         defer { session.ledger = outer }
-        let userInfo = Self.engineUserInfo(for: callerDecoder, in: session.context)
         let count = elements.count
         elements.reverse()
         return try session.undoingOnFailure { session in

@@ -155,8 +155,16 @@ final class ObjectReader {
         try read(type.values(from: base), userInfo: base.userInfo, source: source, codingPath: base.codingPath, as: type)
     }
 
+    /// Reads the JSON object `decoder` holds through its container, as an array's element is read,
+    /// so that the read keeps no decoder; an object its entity rewrites is read through the decoder,
+    /// which holds it whole.
+    func read(objectIn decoder: any Decoder, as type: DecodableType) throws -> ObjectRead {
+        if type.mapping.rewrite != nil { return try read(decoder, as: type) }
+        return try read(object: decoder.container(keyedBy: JSONKey.self), userInfo: decoder.userInfo, as: type)
+    }
+
     /// Reads a JSON object met through a nested container, which has no decoder of its own.
-    func read(object: KeyedDecodingContainer<JSONKey>, userInfo: [CodingUserInfoKey: Any], as type: DecodableType) throws -> ObjectRead {
+    private func read(object: KeyedDecodingContainer<JSONKey>, userInfo: [CodingUserInfoKey: Any], as type: DecodableType) throws -> ObjectRead {
         try read(type.values(of: object, userInfo: userInfo), userInfo: userInfo, source: .object, codingPath: object.codingPath, as: type)
     }
 
