@@ -47,7 +47,7 @@ extension NSManagedObjectContext {
     /// loaded, unsaved changes are lost, and what the context held for them is freed.
     public func reset() {
         performAndWait {
-            let objects = registry.values
+            let objects = registeredObjectList
             detachRegisteredObjects()
             registry.removeAll()
             changedObjects.removeAll()
@@ -85,7 +85,7 @@ extension NSManagedObjectContext {
     /// Refreshes every registered object, keeping unsaved changes.
     public func refreshAllObjects() {
         performAndWait {
-            for object in registry.values { refresh(object, mergeChanges: true) }
+            for object in registeredObjectList { refresh(object, mergeChanges: true) }
         }
     }
 
@@ -123,7 +123,7 @@ extension NSManagedObjectContext {
     /// Re-keys an object this context registered under a temporary ID that a child made permanent.
     private func adoptPermanentID(_ newID: NSManagedObjectID, replacing oldID: NSManagedObjectID) {
         performAndWait {
-            if let object = registry[oldID] {
+            if let object = registered(oldID) {
                 object.objectID = newID
                 reregister(object, from: oldID)
             }

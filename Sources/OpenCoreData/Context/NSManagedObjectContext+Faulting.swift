@@ -13,7 +13,7 @@ extension NSManagedObjectContext {
 
     /// The values a child context sees for `objectID`: this context's object, changes included, or the layer below.
     func currentSnapshot(for objectID: NSManagedObjectID) throws -> ObjectSnapshot? {
-        guard let object = registry[objectID], !object.isFault else { return try snapshot(for: objectID) }
+        guard let object = registered(objectID), !object.isFault else { return try snapshot(for: objectID) }
         return object.isDeleted ? nil : object.snapshot(includingTransient: true)
     }
 
@@ -49,10 +49,10 @@ extension NSManagedObjectContext {
 
     /// The registered object for `objectID`, or a new registered fault.
     func registeredOrFault(_ objectID: NSManagedObjectID) -> NSManagedObject {
-        if let object = registry[objectID] { return object }
+        if let object = registered(objectID) { return object }
         let object = ObjectMaterialization.makeFault(for: objectID)
         object.managedObjectContext = self
-        registry[objectID] = object
+        registry.register(object)
         return object
     }
 

@@ -39,16 +39,16 @@ extension NSManagedObjectContext {
     /// Applies what another context saved, then posts the change notification.
     func merge(_ changes: SavedChanges) {
         performAndWait {
-            for objectID in changes.inserted where registry[objectID] == nil {
+            for objectID in changes.inserted where registered(objectID) == nil {
                 // A temporary ID names a saved object only to the contexts below the one that holds it.
                 guard !objectID.isTemporaryID || parentContext != nil else { continue }
                 changeJournal.note(registeredOrFault(objectID), .inserted)
             }
             for objectID in changes.updated {
-                if let object = registry[objectID], !object.isFault { refresh(object, mergeChanges: true) }
+                if let object = registered(objectID), !object.isFault { refresh(object, mergeChanges: true) }
             }
             for objectID in changes.deleted {
-                guard let object = registry[objectID], !object.hasChanges else { continue }
+                guard let object = registered(objectID), !object.hasChanges else { continue }
                 forget(object)
                 changeJournal.note(object, .deleted)
             }

@@ -80,13 +80,13 @@ extension NSManagedObjectContext {
     /// Hands the changes to `parent`, which then holds them as its own unsaved changes.
     private func push(_ changes: PendingChanges, to parent: NSManagedObjectContext) throws {
         parent.performAndWait {
-            for object in changes.inserted where parent.registry[object.objectID] == nil {
+            for object in changes.inserted where parent.registered(object.objectID) == nil {
                 let copy = ObjectMaterialization.makeFault(for: object.objectID)
                 copy.slots = copy.layout.initialSlots()
                 copy.isFault = false
                 copy.isInserted = true
                 copy.managedObjectContext = parent
-                parent.registry[copy.objectID] = copy
+                parent.registry.register(copy)
                 parent.changedObjects.insert(copy)
                 parent.changeJournal.note(copy, .inserted)
             }
@@ -131,6 +131,9 @@ extension NSManagedObjectContext {
 
     private func finishSave(_ changes: PendingChanges) {
         for object in changes.inserted { object.commitChanges() }
+        // A child's new objects keep their temporary IDs after it saved into its parent, and leave its
+        // changed objects, which listed them while untabled: they are tabled from now on.
+        for object in changes.inserted where object.hasTemporaryObjectID { registry.register(object) }
         for object in changes.updated { object.commitChanges() }
         for object in changes.deleted {
             forget(object)

@@ -141,21 +141,21 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
 
     /// All objects registered in the context.
     open var registeredObjects: Set<NSManagedObject> {
-        performAndWait { Set(registry.values) }
+        performAndWait { Set(registeredObjectList) }
     }
 
     /// The object registered for `objectID`, if any; never fetches.
     open func registeredObject(for objectID: NSManagedObjectID) -> NSManagedObject? {
-        performAndWait { registry[objectID] }
+        performAndWait { registered(objectID) }
     }
 
     /// The object for `objectID`: the registered one, or a fault that loads its values on first use.
     open func object(with objectID: NSManagedObjectID) -> NSManagedObject {
         performAndWait {
-            if let object = registry[objectID] { return object }
+            if let object = registered(objectID) { return object }
             let object = ObjectMaterialization.makeFault(for: objectID)
             object.managedObjectContext = self
-            registry[objectID] = object
+            registry.register(object)
             return object
         }
     }
@@ -163,7 +163,7 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
     /// The object for `objectID`, with its values loaded; throws when no such object exists.
     open func existingObject(with objectID: NSManagedObjectID) throws -> NSManagedObject {
         try performAndWait {
-            if let object = registry[objectID], !object.isFault { return object }
+            if let object = registered(objectID), !object.isFault { return object }
             guard let snapshot = try snapshot(for: objectID) else {
                 throw CoreDataError.objectNotFound(objectID)
             }
@@ -176,10 +176,10 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
     /// Inserts `object`, which then appears in `insertedObjects` and is saved with the next save.
     open func insert(_ object: NSManagedObject) {
         performAndWait {
-            if object.contextToken === token, registry.registered(object) === object { return }
+            if object.contextToken === token { return }
             precondition(object.contextToken?.context == nil, "An NSManagedObject may only be in (or observed by) a single NSManagedObjectContext")
             object.managedObjectContext = self
-            registry.register(object)
+            registry.registerInserted(object)
             object.isInserted = true
             changedObjects.insert(object)
             changeJournal.note(object, .inserted)
@@ -209,13 +209,30 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
     /// Registers `object` under its (new) object ID.
     func reregister(_ object: NSManagedObject, from oldID: NSManagedObjectID) {
         registry.removeValue(forKey: oldID)
-        registry[object.objectID] = object
+        registry.register(object)
+    }
+
+    /// The object registered under `objectID`: the one way to look one up, as a lookup by a temporary
+    /// ID makes the registry table new objects (see `ObjectRegistry`).
+    func registered(_ objectID: NSManagedObjectID) -> NSManagedObject? {
+        if objectID.isTemporaryID, !registry.tablesNewObjects { registry.startTablingNewObjects(untabledNewObjects) }
+        return registry.tabledObject(for: objectID)
+    }
+
+    /// The new objects inserted into the context that the registry has not tabled.
+    private var untabledNewObjects: [NSManagedObject] {
+        changedObjects.elements.filter { $0.isInserted && registry.isUntabled($0) }
+    }
+
+    /// Every registered object.
+    var registeredObjectList: [NSManagedObject] {
+        registry.tabled + untabledNewObjects
     }
 
     /// Makes every registered object a fault that belongs to no context and holds no values, so that
     /// objects related to each other no longer keep each other alive.
     func detachRegisteredObjects() {
-        for object in registry.values {
+        for object in registeredObjectList {
             object.managedObjectContext = nil
             object.discardValues()
         }

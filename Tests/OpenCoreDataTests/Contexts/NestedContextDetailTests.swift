@@ -88,6 +88,37 @@ struct NestedContextDetailTests {
         }
     }
 
+    @Test func childKeepsItsSavedNewObjectsRegistered() throws {
+        let stack = try TestStack()
+        let parent = stack.newContext()
+        let child = child(of: parent)
+        try child.performAndWait {
+            let person = Person(context: child)
+            try child.save()
+            #expect(person.objectID.isTemporaryID)
+            #expect(child.registeredObjects == [person])
+            #expect(child.registeredObject(for: person.objectID) === person)
+        }
+    }
+
+    @Test func permanentIDObtainedInAChildRenamesTheParentsNewObject() throws {
+        let stack = try TestStack()
+        let parent = stack.newContext()
+        let person = parent.performAndWait { Person(context: parent) }
+        let temporaryID = parent.performAndWait { person.objectID }
+        let child = child(of: parent)
+        let permanentID = try child.performAndWait {
+            let fault = child.object(with: temporaryID)
+            try child.obtainPermanentIDs(for: [fault])
+            return fault.objectID
+        }
+        parent.performAndWait {
+            #expect(permanentID.isTemporaryID == false)
+            #expect(person.objectID == permanentID)
+            #expect(parent.registeredObject(for: permanentID) === person)
+        }
+    }
+
     @Test func childContextUsesTheRootCoordinator() throws {
         let stack = try TestStack()
         let parent = stack.newContext()
