@@ -7,8 +7,9 @@ import Foundation
 /// others are recorded here by object.
 ///
 /// The objects an import inserts, most of what it records, are kept apart from the other entries
-/// in 32-byte records: in one list with them, every record took the 64 bytes of the largest
-/// entry, 17 MB of the peak of the README benchmark's first import of 100k people.
+/// in 24-byte records: in one list with them, every record took the 64 bytes of the largest
+/// entry, 17 MB of the peak of the README benchmark's first import of 100k people; with the slot
+/// and entry count at full width they took 40 bytes, 4 MB more than now.
 final class UndoLog {
     private let context: NSManagedObjectContext
     private var entries: [Entry] = []
@@ -37,11 +38,26 @@ final class UndoLog {
     }
 
     /// An object the import inserted, with the slot it is registered in under its identity, if any.
+    ///
+    /// Slots and entry counts fit in 32 bits: an import of 2^32 objects would not fit in memory.
     private struct InsertedObject {
         let object: NSManagedObject
-        let registered: Slot?
+        /// The table of the slot the object is registered in, nil when it has no identity.
+        private let table: IdentityTable?
+        private let slot: UInt32
         /// The number of entries when it was inserted: those recorded after it are undone first.
-        let sequence: Int
+        private let entryCount: UInt32
+
+        init(object: NSManagedObject, registered: Slot?, entryCount: Int) {
+            self.object = object
+            table = registered?.table
+            slot = UInt32(registered?.slot ?? 0)
+            self.entryCount = UInt32(entryCount)
+        }
+
+        var registered: Slot? { table.map { ($0, Int(slot)) } }
+        /// Whether it was inserted after the first `count` entries.
+        func follows(entries count: Int) -> Bool { Int(entryCount) >= count }
     }
 
     /// One object to put back, with the slot that keeps its state.
@@ -66,7 +82,7 @@ final class UndoLog {
     /// its identity, if it has one (the slot then records it as inserted).
     func recordInsert(_ object: NSManagedObject, registered: Slot?) {
         if registered == nil { states[ObjectIdentifier(object)] = .inserted }
-        inserted.append(InsertedObject(object: object, registered: registered, sequence: entries.count))
+        inserted.append(InsertedObject(object: object, registered: registered, entryCount: entries.count))
     }
 
     /// Records how to put `object` back as it is, before the import first changes it, and returns
@@ -156,7 +172,7 @@ final class UndoLog {
     /// failed import (``undoUnrecordedChanges()``).
     func undo(to mark: Mark, decodeGoesOn: Bool) {
         while entries.count > mark.entries || inserted.count > mark.inserted {
-            if inserted.count > mark.inserted, let last = inserted.last, last.sequence >= entries.count {
+            if inserted.count > mark.inserted, let last = inserted.last, last.follows(entries: entries.count) {
                 inserted.removeLast()
                 if let registered = last.registered { registered.table.forget(last.object, at: registered.slot) }
                 states[ObjectIdentifier(last.object)] = nil
