@@ -1,32 +1,23 @@
-/// An open-addressing hash table from 64-bit integer keys to non-negative `Int` values.
+/// An open-addressing hash table of positions in an array its owner keeps, found by a 64-bit key
+/// that the element at each position has.
 ///
-/// CoreDataCodable keeps the slots of integer identities in one (the common case of large
-/// imports), and OpenCoreData the positions of objects by address in a large to-many relationship
-/// (the inverse side shared by thousands of objects, such as a country's people, grows by one
-/// insertion per related object). A `[Int64: Int]` or `[ObjectIdentifier: Int]` hashes every key
-/// with SipHash and keeps keys and values in separate arrays; this table multiplies the key by a
-/// constant instead and keeps each key beside its value, so a lookup or an insertion touches one
-/// cache line.
+/// CoreDataCodable finds the slots of integer identities in one (the common case of large imports),
+/// and OpenCoreData the positions of objects, by address, in a large to-many relationship (the
+/// inverse side shared by thousands of objects, such as a country's people, grows by one insertion
+/// per related object). A `[Int64: Int]` or `[ObjectIdentifier: Int]` hashes every key with SipHash
+/// and keeps keys and values in separate arrays; this table multiplies the key by a constant.
+///
+/// A bucket holds only a position, in 4 bytes: the key is the owner's, read through `keyAt` when
+/// probing. With 16-byte buckets holding each key beside its value, the README benchmark's first
+/// import of 100k people peaked about 16 MB higher. Positions are below 2^32 - 1: no array that
+/// large fits in memory.
 ///
 /// Linear probing over a power-of-two number of buckets, at most three quarters full: at most half
-/// full, the README benchmark's first import of 100k people peaked 6 MB higher (367 MB against
-/// 361 MB) for the same instructions. A bucket is empty when its value is negative, so every key,
-/// 0 included, can be stored. Removal shifts back the entries that follow, so no tombstones are left.
-package struct IntegerHashTable {
-    @usableFromInline
-    struct Entry {
-        @usableFromInline var key: Int64
-        /// The value; negative for an empty bucket.
-        @usableFromInline var value: Int
-
-        @inlinable
-        init(key: Int64, value: Int) {
-            self.key = key
-            self.value = value
-        }
-    }
-
-    @usableFromInline var buckets: [Entry] = []
+/// full, the same import peaked 6 MB higher for the same instructions. Removal shifts back the
+/// entries that follow, so no tombstones are left.
+package struct PositionHashTable {
+    /// Each bucket's position plus one; 0 for an empty bucket.
+    @usableFromInline var buckets: [UInt32] = []
     @usableFromInline var occupied = 0
     /// `buckets.count - 1`; the bucket count is a power of two.
     @usableFromInline var mask = 0
@@ -37,20 +28,26 @@ package struct IntegerHashTable {
     @inlinable
     package init() {}
 
-    /// The number of keys.
+    /// The number of positions.
     @inlinable
     package var count: Int { occupied }
 
-    /// Makes room for `capacity` keys before the table grows.
-    package mutating func reserveCapacity(_ capacity: Int) {
+    /// Makes room for `capacity` positions before the table grows; `keyAt` gives the key of the
+    /// element at a position the table holds.
+    @inlinable
+    package mutating func reserveCapacity(_ capacity: Int, keyAt: (Int) -> Int64) {
         guard capacity * 4 > buckets.count * 3 else { return }
         var size = 8
         while size * 3 < capacity * 4 { size *= 2 }
         let old = buckets
-        buckets = Array(repeating: Entry(key: 0, value: -1), count: size)
+        buckets = Array(repeating: 0, count: size)
         mask = size - 1
         shift = UInt64(64 - size.trailingZeroBitCount)
-        for entry in old where entry.value >= 0 { buckets[bucket(of: entry.key)] = entry }
+        for stored in old where stored != 0 {
+            var index = home(of: keyAt(Int(stored) - 1))
+            while buckets[index] != 0 { index = (index + 1) & mask }
+            buckets[index] = stored
+        }
     }
 
     /// The bucket where probing for `key` starts.
@@ -59,64 +56,69 @@ package struct IntegerHashTable {
         Int(truncatingIfNeeded: (UInt64(bitPattern: key) &* 0x9E37_79B9_7F4A_7C15) >> shift)
     }
 
-    /// The bucket holding `key`, or the empty bucket where it would go; the table has buckets.
+    /// The bucket holding the position of `key`, or the empty bucket where it would go; the table
+    /// has buckets.
     @inlinable
-    func bucket(of key: Int64) -> Int {
+    func bucket(of key: Int64, keyAt: (Int) -> Int64) -> Int {
         var index = home(of: key)
-        while buckets[index].value >= 0, buckets[index].key != key { index = (index + 1) & mask }
+        while buckets[index] != 0, keyAt(Int(buckets[index]) - 1) != key { index = (index + 1) & mask }
         return index
     }
 
-    /// The value of `key`, nil when absent.
+    /// The position of `key`, nil when absent.
     @inlinable
-    package func value(for key: Int64) -> Int? {
+    package func position(of key: Int64, keyAt: (Int) -> Int64) -> Int? {
         guard !buckets.isEmpty else { return nil }
-        let value = buckets[bucket(of: key)].value
-        return value >= 0 ? value : nil
+        let stored = buckets[bucket(of: key, keyAt: keyAt)]
+        return stored != 0 ? Int(stored) - 1 : nil
     }
 
-    /// Records `value` (non-negative) for `key` unless the key is present; returns its present value
-    /// then, nil after recording.
+    /// Records `position` for `key` unless the key is present; returns its present position then,
+    /// nil after recording. `keyAt` is not asked for `position`, whose element the owner may add after.
     @inlinable
-    package mutating func insert(_ value: Int, for key: Int64) -> Int? {
-        assert(value >= 0, "IntegerHashTable values are non-negative")
-        if buckets.isEmpty { reserveCapacity(1) }
-        let index = bucket(of: key)
-        if buckets[index].value >= 0 { return buckets[index].value }
-        buckets[index] = Entry(key: key, value: value)
+    package mutating func insert(_ position: Int, for key: Int64, keyAt: (Int) -> Int64) -> Int? {
+        if (occupied + 1) * 4 > buckets.count * 3 { reserveCapacity(occupied + 1, keyAt: keyAt) }
+        let index = bucket(of: key, keyAt: keyAt)
+        if buckets[index] != 0 { return Int(buckets[index]) - 1 }
+        buckets[index] = UInt32(position + 1)
         occupied += 1
-        if occupied * 4 > buckets.count * 3 { reserveCapacity(occupied) }
         return nil
     }
 
-    /// Replaces the value of `key` with `value` (non-negative) if the key is present.
+    /// Records that the element of `key` moved from position `old` to `new`.
     @inlinable
-    package mutating func update(_ value: Int, for key: Int64) {
-        assert(value >= 0, "IntegerHashTable values are non-negative")
+    package mutating func move(_ key: Int64, from old: Int, to new: Int) {
         guard !buckets.isEmpty else { return }
-        let index = bucket(of: key)
-        if buckets[index].value >= 0 { buckets[index].value = value }
+        let stored = UInt32(old + 1)
+        var index = home(of: key)
+        while buckets[index] != 0 {
+            if buckets[index] == stored {
+                buckets[index] = UInt32(new + 1)
+                return
+            }
+            index = (index + 1) & mask
+        }
     }
 
-    /// Removes `key`; returns its value, nil when absent.
+    /// Removes `key`, whose element is still at its position; returns the position, nil when absent.
     @inlinable
     @discardableResult
-    package mutating func removeValue(for key: Int64) -> Int? {
+    package mutating func remove(_ key: Int64, keyAt: (Int) -> Int64) -> Int? {
         guard !buckets.isEmpty else { return nil }
-        var hole = bucket(of: key)
-        let removed = buckets[hole].value
-        guard removed >= 0 else { return nil }
+        var hole = bucket(of: key, keyAt: keyAt)
+        let removed = buckets[hole]
+        guard removed != 0 else { return nil }
         occupied -= 1
         // Entries after the hole that would not be found past it move back into it.
         var next = (hole + 1) & mask
-        while buckets[next].value >= 0 {
-            if (next - home(of: buckets[next].key)) & mask >= (next - hole) & mask {
+        while buckets[next] != 0 {
+            if (next - home(of: keyAt(Int(buckets[next]) - 1))) & mask >= (next - hole) & mask {
                 buckets[hole] = buckets[next]
                 hole = next
             }
             next = (next + 1) & mask
         }
-        buckets[hole].value = -1
-        return removed
+        buckets[hole] = 0
+        return Int(removed) - 1
     }
 }

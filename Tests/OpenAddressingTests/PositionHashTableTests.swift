@@ -1,135 +1,170 @@
 @testable import OpenAddressing
 import Testing
 
-@Suite("IntegerHashTable")
-struct IntegerHashTableTests {
+/// A table over an array of keys, as its owners keep one: the position of a key is its index.
+private struct KeyedPositions {
+    var keys: [Int64] = []
+    var table = PositionHashTable()
+
+    /// Appends `key` unless present; returns the present position, nil after appending.
+    mutating func insert(_ key: Int64) -> Int? {
+        let present = table.insert(keys.count, for: key) { keys[$0] }
+        if present == nil { keys.append(key) }
+        return present
+    }
+
+    func position(of key: Int64) -> Int? {
+        table.position(of: key) { keys[$0] }
+    }
+
+    func bucket(of key: Int64) -> Int {
+        table.bucket(of: key) { keys[$0] }
+    }
+
+    /// Removes `key` as an unordered set does: the last key moves into its position.
+    mutating func remove(_ key: Int64) -> Int? {
+        guard let position = table.remove(key, keyAt: { keys[$0] }) else { return nil }
+        let last = keys.removeLast()
+        if position < keys.count {
+            keys[position] = last
+            table.move(last, from: keys.count, to: position)
+        }
+        return position
+    }
+}
+
+@Suite("PositionHashTable")
+struct PositionHashTableTests {
     /// The first `count` non-negative keys whose probing starts at `home` in a table of 8 buckets.
     static func keys(home: Int, count: Int) -> [Int64] {
-        var table = IntegerHashTable()
-        table.reserveCapacity(4)
+        var table = PositionHashTable()
+        table.reserveCapacity(4) { _ in 0 }
         return Array((Int64(0)...).lazy.filter { table.home(of: $0) == home }.prefix(count))
     }
 
-    @Test("an empty table finds, updates and removes nothing")
+    @Test("an empty table finds and removes nothing")
     func empty() {
-        var table = IntegerHashTable()
+        var table = PositionHashTable()
         #expect(table.count == 0)
-        #expect(table.value(for: 0) == nil)
-        table.update(5, for: 0)
-        #expect(table.removeValue(for: 0) == nil)
-        #expect(table.value(for: 0) == nil)
+        #expect(table.position(of: 0) { _ in 0 } == nil)
+        table.move(0, from: 0, to: 1)
+        #expect(table.remove(0) { _ in 0 } == nil)
         #expect(table.count == 0)
     }
 
-    @Test("insert records a value once and returns the recorded one after")
+    @Test("insert records a position once and returns the recorded one after")
     func insertAndLookUp() {
-        var table = IntegerHashTable()
-        #expect(table.insert(7, for: 0) == nil)
-        #expect(table.insert(8, for: -1) == nil)
-        #expect(table.insert(9, for: .max) == nil)
-        #expect(table.insert(10, for: .min) == nil)
-        #expect(table.insert(11, for: 0) == 7)
-        #expect(table.count == 4)
-        #expect(table.value(for: 0) == 7)
-        #expect(table.value(for: -1) == 8)
-        #expect(table.value(for: .max) == 9)
-        #expect(table.value(for: .min) == 10)
-        #expect(table.value(for: 1) == nil)
+        var positions = KeyedPositions()
+        #expect(positions.insert(0) == nil)
+        #expect(positions.insert(-1) == nil)
+        #expect(positions.insert(.max) == nil)
+        #expect(positions.insert(.min) == nil)
+        #expect(positions.insert(0) == 0)
+        #expect(positions.table.count == 4)
+        #expect([0, -1, .max, .min, 1].map(positions.position(of:)) == [0, 1, 2, 3, nil])
     }
 
-    @Test("update replaces the value of a present key only")
-    func update() {
-        var table = IntegerHashTable()
-        _ = table.insert(1, for: 0)
-        _ = table.insert(2, for: 42)
-        table.update(3, for: 0)
-        table.update(4, for: 43)
-        #expect(table.value(for: 0) == 3)
-        #expect(table.value(for: 42) == 2)
-        #expect(table.value(for: 43) == nil)
-        #expect(table.count == 2)
+    @Test("move records a key's new position")
+    func move() {
+        var positions = KeyedPositions()
+        _ = positions.insert(10)
+        _ = positions.insert(42)
+        positions.keys.swapAt(0, 1)
+        positions.table.move(10, from: 0, to: 1)
+        positions.table.move(42, from: 1, to: 0)
+        #expect(positions.position(of: 10) == 1)
+        #expect(positions.position(of: 42) == 0)
+        #expect(positions.table.count == 2)
     }
 
-    @Test("removal returns the value, and the key can be inserted again")
+    @Test("removal returns the position, and the key can be inserted again")
     func remove() {
-        var table = IntegerHashTable()
-        _ = table.insert(0, for: 0)
-        _ = table.insert(1, for: 1)
-        #expect(table.removeValue(for: 0) == 0)
-        #expect(table.removeValue(for: 0) == nil)
-        #expect(table.count == 1)
-        #expect(table.value(for: 0) == nil)
-        #expect(table.value(for: 1) == 1)
-        #expect(table.insert(5, for: 0) == nil)
-        #expect(table.value(for: 0) == 5)
-        #expect(table.count == 2)
+        var positions = KeyedPositions()
+        _ = positions.insert(0)
+        _ = positions.insert(1)
+        #expect(positions.remove(0) == 0)
+        #expect(positions.remove(0) == nil)
+        #expect(positions.table.count == 1)
+        #expect(positions.position(of: 0) == nil)
+        #expect(positions.position(of: 1) == 0)
+        #expect(positions.insert(0) == nil)
+        #expect(positions.position(of: 0) == 1)
+        #expect(positions.table.count == 2)
     }
 
     @Test("removal in the middle of a probe chain shifts the rest back", arguments: [0, 2, 7])
     func removeInProbeChain(home: Int) {
         // Three keys with one home bucket: from bucket 0, key 0 first; from bucket 7, probing wraps around.
         let chain = Self.keys(home: home, count: 3)
-        var table = IntegerHashTable()
-        table.reserveCapacity(4)
-        for (value, key) in chain.enumerated() { _ = table.insert(value, for: key) }
-        #expect(chain.map(table.bucket(of:)) == [home, (home + 1) % 8, (home + 2) % 8])
+        var positions = KeyedPositions()
+        positions.table.reserveCapacity(4) { _ in 0 }
+        for key in chain { _ = positions.insert(key) }
+        #expect(chain.map(positions.bucket(of:)) == [home, (home + 1) % 8, (home + 2) % 8])
 
-        #expect(table.removeValue(for: chain[1]) == 1)
-        #expect(table.value(for: chain[0]) == 0)
-        #expect(table.value(for: chain[1]) == nil)
-        #expect(table.value(for: chain[2]) == 2)
+        #expect(positions.remove(chain[1]) == 1)
+        #expect(positions.position(of: chain[0]) == 0)
+        #expect(positions.position(of: chain[1]) == nil)
+        #expect(positions.position(of: chain[2]) == 1)
         // No tombstone: the last key moved into the hole, and the bucket after it is empty.
-        #expect(table.bucket(of: chain[2]) == (home + 1) % 8)
-        #expect(table.bucket(of: chain[1]) == (home + 2) % 8)
-        #expect(table.count == 2)
+        #expect(positions.bucket(of: chain[2]) == (home + 1) % 8)
+        #expect(positions.bucket(of: chain[1]) == (home + 2) % 8)
+        #expect(positions.table.count == 2)
     }
 
     @Test("removal shifts back an entry of a later home, but not before its home")
     func removeBeforeLaterHome() {
         let first = Self.keys(home: 3, count: 2)
         let later = Self.keys(home: 4, count: 1)[0]
-        var table = IntegerHashTable()
-        table.reserveCapacity(4)
-        _ = table.insert(10, for: first[0])
-        _ = table.insert(11, for: first[1])
-        _ = table.insert(12, for: later)
-        #expect([first[0], first[1], later].map(table.bucket(of:)) == [3, 4, 5])
+        var positions = KeyedPositions()
+        positions.table.reserveCapacity(4) { _ in 0 }
+        for key in [first[0], first[1], later] { _ = positions.insert(key) }
+        #expect([first[0], first[1], later].map(positions.bucket(of:)) == [3, 4, 5])
 
-        #expect(table.removeValue(for: first[0]) == 10)
-        #expect([first[1], later].map(table.bucket(of:)) == [3, 4])
-        #expect(table.value(for: first[1]) == 11)
-        #expect(table.value(for: later) == 12)
+        #expect(positions.remove(first[0]) == 0)
+        #expect([first[1], later].map(positions.bucket(of:)) == [3, 4])
+        #expect(positions.position(of: first[1]) == 1)
+        #expect(positions.position(of: later) == 0)
 
-        #expect(table.removeValue(for: first[1]) == 11)
-        #expect(table.bucket(of: later) == 4)
-        #expect(table.value(for: later) == 12)
-        #expect(table.count == 1)
+        #expect(positions.remove(first[1]) == 1)
+        #expect(positions.bucket(of: later) == 4)
+        #expect(positions.position(of: later) == 0)
+        #expect(positions.table.count == 1)
     }
 
     @Test("the table fills three quarters of its buckets before it grows")
     func loadFactor() {
-        var table = IntegerHashTable()
-        for key in 0..<6 { #expect(table.insert(key, for: Int64(key)) == nil) }
-        #expect(table.buckets.count == 8)
-        #expect(table.insert(6, for: 6) == nil)
-        #expect(table.buckets.count == 16)
-        var reserved = IntegerHashTable()
-        reserved.reserveCapacity(12)
+        var positions = KeyedPositions()
+        for key in 0..<6 { #expect(positions.insert(Int64(key)) == nil) }
+        #expect(positions.table.buckets.count == 8)
+        #expect(positions.insert(6) == nil)
+        #expect(positions.table.buckets.count == 16)
+        var reserved = PositionHashTable()
+        reserved.reserveCapacity(12) { _ in 0 }
         #expect(reserved.buckets.count == 16)
+    }
+
+    @Test("a bucket takes four bytes")
+    func bucketSize() {
+        var positions = KeyedPositions()
+        for key in 0..<1_000 { _ = positions.insert(Int64(key)) }
+        #expect(MemoryLayout.size(ofValue: positions.table.buckets[0]) == 4)
+        #expect(positions.table.buckets.count == 2_048)
     }
 
     @Test("the table grows past its reserved capacity and keeps every key")
     func growth() {
-        var table = IntegerHashTable()
-        table.reserveCapacity(4)
-        #expect(table.buckets.count == 8)
+        var positions = KeyedPositions()
+        positions.table.reserveCapacity(4) { _ in 0 }
+        #expect(positions.table.buckets.count == 8)
         let keys = (0..<1_000).map { Int64($0) * 7_919 - 500_000 }
-        for (value, key) in keys.enumerated() { #expect(table.insert(value, for: key) == nil) }
-        #expect(table.count == 1_000)
-        #expect(table.buckets.count == 2_048)
-        #expect(keys.enumerated().allSatisfy { table.value(for: $1) == $0 })
-        for key in keys where key % 2 == 0 { table.removeValue(for: key) }
-        #expect(table.count == 500)
-        #expect(keys.enumerated().allSatisfy { table.value(for: $1) == ($1 % 2 == 0 ? nil : $0) })
+        for key in keys { #expect(positions.insert(key) == nil) }
+        #expect(positions.table.count == 1_000)
+        #expect(positions.table.buckets.count == 2_048)
+        #expect(keys.enumerated().allSatisfy { positions.position(of: $1) == $0 })
+        for key in keys where key % 2 == 0 { _ = positions.remove(key) }
+        #expect(positions.table.count == 500)
+        #expect(positions.keys.count == 500)
+        #expect(positions.keys.enumerated().allSatisfy { positions.position(of: $1) == $0 })
+        #expect(keys.allSatisfy { $0 % 2 != 0 || positions.position(of: $0) == nil })
     }
 }

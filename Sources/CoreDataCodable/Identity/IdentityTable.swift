@@ -13,7 +13,10 @@ import OpenAddressing
 /// exclusivity checks.
 final class IdentityTable {
     /// The slot of each single integer identity looked up: the common kind, hashed more cheaply.
-    @exclusivity(unchecked) private var integerSlots = IntegerHashTable()
+    @exclusivity(unchecked) private var integerSlots = PositionHashTable()
+    /// The integer identity of each slot, by which `integerSlots` compares (0 for other identities;
+    /// it ends at the last integer one).
+    @exclusivity(unchecked) private var integers: [Int64] = []
     /// The slot of each other identity looked up.
     @exclusivity(unchecked) private var slots: [ObjectIdentity: Int] = [:]
     /// Room to make, once the first identity tells which of the two kinds the table holds.
@@ -33,7 +36,8 @@ final class IdentityTable {
         objects.reserveCapacity(objects.count + count)
         undoStates.reserveCapacity(undoStates.count + count)
         if integerSlots.count > 0 {
-            integerSlots.reserveCapacity(integerSlots.count + count)
+            integers.reserveCapacity(integers.count + count)
+            integerSlots.reserveCapacity(integerSlots.count + count, keyAt: integerIdentity(at:))
         } else if !slots.isEmpty {
             slots.reserveCapacity(slots.count + count)
         } else {
@@ -47,9 +51,17 @@ final class IdentityTable {
         let next = objects.count
         let slot: Int
         if let integer = identity.integer {
-            if reservation > 0 { integerSlots.reserveCapacity(reservation) }
+            if reservation > 0 {
+                integers.reserveCapacity(reservation)
+                integerSlots.reserveCapacity(reservation, keyAt: integerIdentity(at:))
+            }
             reservation = 0
-            slot = integerSlots.insert(next, for: integer) ?? next
+            slot = integerSlots.insert(next, for: integer, keyAt: integerIdentity(at:)) ?? next
+            if slot == next {
+                // Slots of other identities made before have no integer.
+                if integers.count < next { integers.append(contentsOf: repeatElement(0, count: next - integers.count)) }
+                integers.append(integer)
+            }
         } else {
             if reservation > 0 { slots.reserveCapacity(reservation) }
             reservation = 0
@@ -105,6 +117,11 @@ final class IdentityTable {
         guard objects[slot] === object else { return }
         objects[slot] = nil
         undoStates[slot] = .unrecorded
+    }
+
+    /// The integer identity of the object of `slot` (see `integers`).
+    private func integerIdentity(at slot: Int) -> Int64 {
+        integers[slot]
     }
 
     /// Reads a value through `inout`, so that a dictionary's `default:` subscript inserts the

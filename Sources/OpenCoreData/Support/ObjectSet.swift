@@ -17,9 +17,9 @@ struct ObjectSet<Element: AnyObject> {
 
     /// The hashed positions of a large set, shared by copies of the set until one changes.
     private final class PositionBox {
-        @exclusivity(unchecked) var table: IntegerHashTable
+        @exclusivity(unchecked) var table: PositionHashTable
 
-        init(_ table: IntegerHashTable) {
+        init(_ table: PositionHashTable) {
             self.table = table
         }
     }
@@ -47,7 +47,7 @@ struct ObjectSet<Element: AnyObject> {
     }
 
     private func position(of object: Element) -> Int? {
-        if let positionBox { return positionBox.table.value(for: Self.key(object)) }
+        if let positionBox { return positionBox.table.position(of: Self.key(object), keyAt: keyAt) }
         return elements.firstIndex { $0 === object }
     }
 
@@ -56,7 +56,7 @@ struct ObjectSet<Element: AnyObject> {
     mutating func insert(_ object: Element) -> Bool {
         if let positions = ownPositions() {
             // One lookup for the usual new object.
-            if positions.table.insert(elements.count, for: Self.key(object)) != nil { return false }
+            if positions.table.insert(elements.count, for: Self.key(object), keyAt: keyAt) != nil { return false }
         } else {
             guard !elements.contains(where: { $0 === object }) else { return false }
             if elements.count >= Self.hashThreshold { indexPositions(adding: object) }
@@ -67,10 +67,10 @@ struct ObjectSet<Element: AnyObject> {
 
     /// Starts hashing positions: those of the current elements, and `next` at the end.
     private mutating func indexPositions(adding next: Element) {
-        var index = IntegerHashTable()
-        index.reserveCapacity(elements.count * 2)
-        for (position, element) in elements.enumerated() { _ = index.insert(position, for: Self.key(element)) }
-        _ = index.insert(elements.count, for: Self.key(next))
+        var index = PositionHashTable()
+        index.reserveCapacity(elements.count * 2, keyAt: keyAt)
+        for (position, element) in elements.enumerated() { _ = index.insert(position, for: Self.key(element), keyAt: keyAt) }
+        _ = index.insert(elements.count, for: Self.key(next), keyAt: keyAt)
         positionBox = PositionBox(index)
     }
 
@@ -79,22 +79,27 @@ struct ObjectSet<Element: AnyObject> {
         Int64(Int(bitPattern: ObjectIdentifier(object)))
     }
 
+    /// The key of the element at `position`.
+    private func keyAt(_ position: Int) -> Int64 {
+        Self.key(elements[position])
+    }
+
     /// Removes `object`; returns false when it was absent.
     @discardableResult
     mutating func remove(_ object: Element, keepsOrder: Bool = false) -> Bool {
         guard let index = position(of: object) else { return false }
         let positions = ownPositions()
-        _ = positions?.table.removeValue(for: Self.key(object))
+        positions?.table.remove(Self.key(object), keyAt: keyAt)
         if keepsOrder {
             elements.remove(at: index)
             if let positions {
-                for shifted in index..<elements.count { positions.table.update(shifted, for: Self.key(elements[shifted])) }
+                for shifted in index..<elements.count { positions.table.move(Self.key(elements[shifted]), from: shifted + 1, to: shifted) }
             }
         } else {
             let last = elements.removeLast()
             if index < elements.count {
                 elements[index] = last
-                positions?.table.update(index, for: Self.key(last))
+                positions?.table.move(Self.key(last), from: elements.count, to: index)
             }
         }
         return true
