@@ -7,8 +7,8 @@
 ///
 /// New objects inserted into the context are tabled only once something looks an object up by a
 /// temporary ID (``startTablingNewObjects(_:)``); until then the context lists them among its
-/// changed objects alone. Most imports never look one up: tabling every new object took 8.5 MB of
-/// the peak of the README benchmark's first import of 100k people, and a hash per insert.
+/// changed objects alone. Most imports never look one up: tabling every new object raised the peak
+/// of the README benchmark's first import of 100k people by 8 MB, and cost a hash per insert.
 struct ObjectRegistry {
     struct Key: Hashable {
         let objectID: NSManagedObjectID
