@@ -1,7 +1,8 @@
 /// A context's inserted, updated and deleted objects: an array, with each object's position kept in the
 /// object itself, so membership, insertion and removal cost no hashing (an object lives in one context).
 ///
-/// Removal swaps the last element into the hole.
+/// Removal swaps the last element into the hole. Positions are kept in 32 bits: 2^31 changed objects
+/// would not fit in memory.
 struct ChangedObjects {
     private(set) var elements: [NSManagedObject] = []
 
@@ -9,7 +10,7 @@ struct ChangedObjects {
     var isEmpty: Bool { elements.isEmpty }
 
     func contains(_ object: NSManagedObject) -> Bool {
-        let position = object.changedPosition
+        let position = Int(object.changedPosition)
         return position >= 0 && position < elements.count && elements[position] === object
     }
 
@@ -17,7 +18,7 @@ struct ChangedObjects {
     @discardableResult
     mutating func insert(_ object: NSManagedObject) -> Bool {
         guard !contains(object) else { return false }
-        object.changedPosition = elements.count
+        object.changedPosition = Int32(elements.count)
         elements.append(object)
         return true
     }
@@ -26,12 +27,12 @@ struct ChangedObjects {
     @discardableResult
     mutating func remove(_ object: NSManagedObject) -> Bool {
         guard contains(object) else { return false }
-        let position = object.changedPosition
+        let position = Int(object.changedPosition)
         object.changedPosition = -1
         let last = elements.removeLast()
         if position < elements.count {
             elements[position] = last
-            last.changedPosition = position
+            last.changedPosition = Int32(position)
         }
         return true
     }
