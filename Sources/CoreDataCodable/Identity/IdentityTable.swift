@@ -14,8 +14,7 @@ import OpenAddressing
 final class IdentityTable {
     /// The slot of each single integer identity looked up: the common kind, hashed more cheaply.
     @exclusivity(unchecked) private var integerSlots = PositionHashTable()
-    /// The integer identity of each slot, by which `integerSlots` compares (0 for other identities;
-    /// it ends at the last integer one).
+    /// The integer identity of each slot, by which `integerSlots` compares (0 for other identities).
     @exclusivity(unchecked) private var integers: [Int64] = []
     /// The slot of each other identity looked up.
     @exclusivity(unchecked) private var slots: [ObjectIdentity: Int] = [:]
@@ -35,8 +34,8 @@ final class IdentityTable {
     func reserveCapacity(_ count: Int) {
         objects.reserveCapacity(objects.count + count)
         undoStates.reserveCapacity(undoStates.count + count)
+        integers.reserveCapacity(integers.count + count)
         if integerSlots.count > 0 {
-            integers.reserveCapacity(integers.count + count)
             integerSlots.reserveCapacity(integerSlots.count + count, keyAt: integerIdentity(at:))
         } else if !slots.isEmpty {
             slots.reserveCapacity(slots.count + count)
@@ -51,23 +50,16 @@ final class IdentityTable {
         let next = objects.count
         let slot: Int
         if let integer = identity.integer {
-            if reservation > 0 {
-                integers.reserveCapacity(reservation)
-                integerSlots.reserveCapacity(reservation, keyAt: integerIdentity(at:))
-            }
+            if reservation > 0 { integerSlots.reserveCapacity(reservation, keyAt: integerIdentity(at:)) }
             reservation = 0
             slot = integerSlots.insert(next, for: integer, keyAt: integerIdentity(at:)) ?? next
-            if slot == next {
-                // Slots of other identities made before have no integer.
-                if integers.count < next { integers.append(contentsOf: repeatElement(0, count: next - integers.count)) }
-                integers.append(integer)
-            }
         } else {
             if reservation > 0 { slots.reserveCapacity(reservation) }
             reservation = 0
             slot = Self.read(&slots[identity, default: next])
         }
         if slot == next {
+            integers.append(identity.integer ?? 0)
             objects.append(nil)
             undoStates.append(.unrecorded)
             made()
