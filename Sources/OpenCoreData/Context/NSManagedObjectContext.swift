@@ -151,13 +151,7 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
 
     /// The object for `objectID`: the registered one, or a fault that loads its values on first use.
     open func object(with objectID: NSManagedObjectID) -> NSManagedObject {
-        performAndWait {
-            if let object = registered(objectID) { return object }
-            let object = ObjectMaterialization.makeFault(for: objectID)
-            object.managedObjectContext = self
-            registry.register(object)
-            return object
-        }
+        performAndWait { registeredOrFault(objectID) }
     }
 
     /// The object for `objectID`, with its values loaded; throws when no such object exists.
