@@ -141,6 +141,11 @@ extension NSManagedObject {
 
     private func relatedObjects(_ value: Any?, key: String) -> [NSManagedObject] {
         guard let value, !isNullValue(value) else { return [] }
+        // What `@Managed` sets hand over, told by its exact type: a cast of an array to another
+        // element type casts each element.
+        if type(of: value) == [NSObject].self, let objects = value as? [NSObject] {
+            return objects.map { relatable(element: $0, key: key) }
+        }
         let elements: [Any]
         if isObject(value) {
             if let set = value as? NSSet {
@@ -161,12 +166,15 @@ extension NSManagedObject {
         } else {
             unacceptableToMany(value, key: key)
         }
-        return elements.map { element in
-            guard let object = element as? NSManagedObject else {
-                preconditionFailure("Unacceptable type of object in to-many relationship \"\(key)\": \(type(of: element))")
-            }
-            return relatable(object, key: key)
+        return elements.map { relatable(element: $0, key: key) }
+    }
+
+    /// An element of a to-many value, which must be a managed object that can be related.
+    private func relatable<Element>(element: Element, key: String) -> NSManagedObject {
+        guard let object = element as? NSManagedObject else {
+            preconditionFailure("Unacceptable type of object in to-many relationship \"\(key)\": \(type(of: element))")
         }
+        return relatable(object, key: key)
     }
 
     private func unacceptableToMany(_ value: Any, key: String) -> Never {
