@@ -36,8 +36,8 @@ let package = Package(
     ] + (buildsOpenCoreData ? [.library(name: "OpenCoreData", targets: ["OpenCoreData"])] : []),
     targets: [
         // `@Managed` typed properties; platform-neutral, used over Apple's and OpenCoreData's NSManagedObject.
-        .target(name: "ManagedProperty"),
-        // The open-addressing hash table of integer keys that CoreDataCodable and OpenCoreData share.
+        .target(name: "ManagedProperty", dependencies: ["OpenAddressing"]),
+        // The open-addressing hash table of integer keys that CoreDataCodable, OpenCoreData and ManagedProperty share.
         .target(name: "OpenAddressing"),
         // The product: Codable for NSManagedObject subclasses.
         .target(name: "CoreDataCodable", dependencies: ["ManagedProperty", "OpenAddressing"] + coreDataDependencies),

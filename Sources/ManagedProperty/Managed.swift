@@ -1,4 +1,5 @@
 import Foundation
+import OpenAddressing
 
 /// A typed property of a managed object, stored through key-value coding.
 ///
@@ -95,24 +96,34 @@ public struct Managed<Value: ManagedPropertyValue>: Sendable {
 
 /// Resolved keys, one per `@Managed` property declaration.
 ///
-/// Looked up by the identity of the storage key path: the runtime makes one key path object per
-/// key path literal, and the registry keeps it, so its address stays its own. Reading a key this
-/// way costs about 150 instructions, where hashing the key path and writing the key into each new
-/// object's storage cost about 5,800 per access: most of the time of an import written by hand
-/// with `@Managed` properties (the README benchmark's scenario 2h).
+/// Looked up by the address of the storage key path: the runtime makes one key path object per
+/// key path literal, and the registry keeps it, so its address stays its own. Hashing the key
+/// path and writing the key into each new object's storage cost about 5,800 instructions per
+/// access, most of the time of an import written by hand with `@Managed` properties (the README
+/// benchmark's scenario 2h). The addresses are found in a ``PositionHashTable``: a dictionary
+/// keyed by `ObjectIdentifier` hashed each one with SipHash, 4% of the instructions of that
+/// import's object graph.
 final class ManagedKeyRegistry: @unchecked Sendable {
     static let shared = ManagedKeyRegistry()
     private let lock = NSLock()
-    private var keys: [ObjectIdentifier: (storage: AnyKeyPath, key: String)] = [:]
+    /// The key paths, kept so that their addresses stay theirs, with their addresses and keys.
+    /// Read and written under `lock` only, so they skip dynamic exclusivity checks.
+    @exclusivity(unchecked) private var storages: [AnyKeyPath] = []
+    @exclusivity(unchecked) private var addresses: [Int64] = []
+    @exclusivity(unchecked) private var keys: [String] = []
+    @exclusivity(unchecked) private var positions = PositionHashTable()
 
     /// The key of the property stored at `storage`; `resolve` finds it the first time.
     func key(for storage: AnyKeyPath, resolve: () -> String) -> String {
-        let id = ObjectIdentifier(storage)
+        let address = Int64(Int(bitPattern: ObjectIdentifier(storage)))
         lock.lock()
         defer { lock.unlock() }
-        if let entry = keys[id] { return entry.key }
+        if let position = positions.position(of: address, keyAt: { addresses[$0] }) { return keys[position] }
         let key = resolve()
-        keys[id] = (storage, key)
+        _ = positions.insert(addresses.count, for: address, keyAt: { addresses[$0] })
+        storages.append(storage)
+        addresses.append(address)
+        keys.append(key)
         return key
     }
 }
