@@ -165,8 +165,8 @@ extension Set: ManagedPropertyValue where Element: NSObject {
     /// The array's element type is always `NSObject`, which OpenCoreData tells by its exact type
     /// without casting each element. The set is read as a `Set<NSObject>`, whose layout is the same
     /// for any class element, so that its iteration is compiled for `NSObject` once: `@Managed`
-    /// calls this through the protocol, where copying a `Set<Element>` ran generic code (33M of the
-    /// 327M instructions of the object graph of an import of 5,000 people by hand).
+    /// calls this through the protocol, where copying a `Set<Element>` ran generic code (32M of the
+    /// 325M instructions of the object graph of an import of 5,000 people by hand).
     public var managedValue: Any? {
         #if canImport(CoreData)
         NSSet(array: Array(self))
