@@ -4,8 +4,9 @@
 /// CoreDataCodable finds the slots of integer identities in one (the common case of large imports),
 /// OpenCoreData the positions of objects, by address, in a large to-many relationship (the
 /// inverse side shared by thousands of objects, such as a country's people, grows by one insertion
-/// per related object), and `@Managed` the key of a property by its key path's address. A `[Int64: Int]` or `[ObjectIdentifier: Int]` hashes every key with SipHash
-/// and keeps keys and values in separate arrays; this table multiplies the key by a constant.
+/// per related object), and `@Managed` the key of a property by its key path's address. A
+/// `[Int64: Int]` or `[ObjectIdentifier: Int]` hashes every key with SipHash and keeps keys and
+/// values in separate arrays; this table multiplies the key by a constant.
 ///
 /// A bucket holds only a position, in 4 bytes: the key is the owner's, read through `keyAt` when
 /// probing. With 16-byte buckets holding each key beside its value, the README benchmark's first
