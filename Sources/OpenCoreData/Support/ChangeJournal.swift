@@ -36,24 +36,27 @@ struct ChangeJournal {
     /// The recorded changes by kind, and a fresh start. An object inserted and deleted (or deleted
     /// and brought back) since the last notification is left out; an inserted or deleted object is
     /// reported as that only; a refresh outweighs changes.
+    ///
+    /// Each kind is gathered in an array and made a set at its final size: inserting into growing
+    /// sets rehashed a large import's objects on every growth.
     mutating func take() -> Changes {
-        var changes = Changes()
-        let taken = objects
-        objects.removeAll()
-        for object in taken {
+        var inserted: [NSManagedObject] = [], updated: [NSManagedObject] = []
+        var deleted: [NSManagedObject] = [], refreshed: [NSManagedObject] = []
+        for object in objects {
             let notes = object.changeNotes
             object.changeNotes = []
             if notes.contains(.inserted) {
-                if !notes.contains(.deleted) { changes.inserted.insert(object) }
+                if !notes.contains(.deleted) { inserted.append(object) }
             } else if notes.contains(.deleted) {
-                changes.deleted.insert(object)
+                deleted.append(object)
             } else if notes.contains(.refreshed) {
-                changes.refreshed.insert(object)
+                refreshed.append(object)
             } else {
-                changes.updated.insert(object)
+                updated.append(object)
             }
         }
-        return changes
+        objects.removeAll()
+        return Changes(inserted: Set(inserted), updated: Set(updated), deleted: Set(deleted), refreshed: Set(refreshed))
     }
 
     /// Forgets the recorded changes.
