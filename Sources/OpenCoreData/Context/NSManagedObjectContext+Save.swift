@@ -93,7 +93,7 @@ extension NSManagedObjectContext {
             for object in changes.inserted + changes.updated {
                 let target = parent.registeredOrFault(object.objectID)
                 target.fireFaultIfNeeded()
-                let slots = object.isInserted ? Array(object.slots.indices) : object.changedSlots.slots
+                let slots = object.isInserted ? Array(object.slots.indices) : Array(object.changedSlots.slots)
                 for slot in slots {
                     if let pending = object.pendingToManyChanges(at: slot) {
                         target.applyPendingChanges(pending, at: slot) { parent.registeredOrFault($0.objectID) }

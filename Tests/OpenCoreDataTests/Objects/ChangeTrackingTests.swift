@@ -246,6 +246,23 @@ struct ChangeTrackingTests {
             #expect(context.registeredObjects.contains(inserted))
         }
     }
+
+    @Test func changedValuesListChangesPastTheSixtyFourthProperty() throws {
+        let entity = NSEntityDescription()
+        entity.name = "Wide"
+        entity.managedObjectClassName = NSStringFromClass(NSManagedObject.self)
+        entity.properties = (0..<70).map { TestModel.attribute("a\($0)", .integer64AttributeType, defaultValue: 0) }
+        let model = NSManagedObjectModel()
+        model.entities = [entity]
+        let stack = try TestStack(model: model, name: "Wide")
+        let context = stack.newContext()
+        try context.performAndWait {
+            let object = NSManagedObject(entity: entity, insertInto: context)
+            try context.save()
+            for name in ["a1", "a64", "a69"] { object.setValue(7, forKey: name) }
+            #expect(Set(object.changedValues().keys) == ["a1", "a64", "a69"])
+        }
+    }
 }
 
 @Suite("Objects: lifecycle callbacks")
