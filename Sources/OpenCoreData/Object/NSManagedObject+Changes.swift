@@ -90,10 +90,13 @@ extension NSManagedObject {
     }
 
     /// Forgets the changes: the current values become the committed ones. Pending changes to unloaded
-    /// to-many relationships are saved by now, so those go back to not loaded.
+    /// to-many relationships are saved by now, so those go back to not loaded; an inserted object has
+    /// none, since its relationships are loaded from the start.
     func commitChanges() {
-        for slot in changedSlots.slots where pendingToManyChanges(at: slot) != nil {
-            slots[slot] = nil
+        if !isInserted {
+            for slot in changedSlots.slots where pendingToManyChanges(at: slot) != nil {
+                slots[slot] = nil
+            }
         }
         committedSlots = nil
         changedSlots.removeAll()
