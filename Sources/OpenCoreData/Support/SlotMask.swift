@@ -34,8 +34,8 @@ struct SlotMask: Equatable {
 
     /// The slots in the mask, in increasing order.
     ///
-    /// Read set bit by set bit, without an array: a save walks the changed slots of every object it
-    /// commits, and building them as an array cost 2,000 instructions an object.
+    /// Read set bit by set bit, without an array: saves and change processing walk the changed slots
+    /// of every object they handle, and building them as an array cost 2,000 instructions an object.
     var slots: Slots { Slots(mask: self) }
 
     /// The slots of a mask, in increasing order.
