@@ -13,10 +13,10 @@ struct ChangeJournal {
 
     /// The changed objects of one notification, by kind.
     struct Changes {
-        var inserted = Set<NSManagedObject>()
-        var updated = Set<NSManagedObject>()
-        var deleted = Set<NSManagedObject>()
-        var refreshed = Set<NSManagedObject>()
+        let inserted: Set<NSManagedObject>
+        let updated: Set<NSManagedObject>
+        let deleted: Set<NSManagedObject>
+        let refreshed: Set<NSManagedObject>
 
         var isEmpty: Bool {
             inserted.isEmpty && updated.isEmpty && deleted.isEmpty && refreshed.isEmpty
