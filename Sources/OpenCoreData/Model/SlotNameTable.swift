@@ -36,7 +36,7 @@ struct SlotNameTable: Sendable {
         // Native and small strings lend their bytes as a buffer, read for a third of the
         // instructions that indexing the UTF-8 view costs (99 a hash).
         if let hash = key.utf8.withContiguousStorageIfAvailable({ hash($0, size: size) }) { return hash }
-        return hash(Array(key.utf8), size: size)
+        return hash(key.utf8, size: size)
     }
 
     private static func hash(_ bytes: some Collection<UInt8>, size: Int) -> Int {
