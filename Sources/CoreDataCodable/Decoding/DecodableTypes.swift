@@ -78,6 +78,31 @@ final class DecodableTypes {
     /// directly or through others, whose objects this library decodes.
     func reachableIdentifiedMappings(from type: DecodableType) -> [EntityMapping] {
         if let known = reachableByType[ObjectIdentifier(type)] { return known }
+        let mappings = reachableTypes(from: type).map(\.mapping).filter { !$0.identityProperties.isEmpty }
+        reachableByType[ObjectIdentifier(type)] = mappings
+        return mappings
+    }
+
+    /// Whether the objects of `type`, and of every type its relationships reach, are decoded by
+    /// the import alone, from values a `JSONDecoder` decodes by its strategies: no hook of the
+    /// app's runs, no destination decodes by its own `init(from:)`, and no attribute is a
+    /// `Codable` type, a decimal (`JSONDecoder` reads it from the number's digits) or read by the
+    /// model's conventions.
+    func decodeWithoutAppCode(_ type: DecodableType) -> Bool {
+        reachableTypes(from: type).allSatisfy { reached in
+            let mapping = reached.mapping
+            guard reached.keepsDefaultHooks, !mapping.readsByConventions else { return false }
+            return zip(mapping.properties, destinations(of: reached)).allSatisfy { property, destination in
+                if property.relationship != nil { return destination != nil }
+                guard let kind = property.attributeKind else { return false }
+                return property.codableType == nil && !property.coercesValues && kind.family != .decimal
+            }
+        }
+    }
+
+    /// `type` and the types its relationships reach, directly or through others, whose objects
+    /// this library decodes.
+    private func reachableTypes(from type: DecodableType) -> [DecodableType] {
         var reached: [DecodableType] = [type]
         var index = 0
         while index < reached.count {
@@ -86,8 +111,6 @@ final class DecodableTypes {
             }
             index += 1
         }
-        let mappings = reached.map(\.mapping).filter { !$0.identityProperties.isEmpty }
-        reachableByType[ObjectIdentifier(type)] = mappings
-        return mappings
+        return reached
     }
 }

@@ -2,11 +2,13 @@ import Foundation
 
 /// A `CodingKey` for one component of a JSON key path, or an array index.
 struct JSONKey: CodingKey, Hashable, Sendable {
-    let stringValue: String
+    /// The key; nil for an array index, which is named only when asked (`Index 3`, as
+    /// `JSONDecoder` names it): an array's every element has a key, and few are ever named.
+    private let name: String?
     let intValue: Int?
 
     init(_ string: String) {
-        stringValue = string
+        name = string
         intValue = nil
     }
 
@@ -15,12 +17,14 @@ struct JSONKey: CodingKey, Hashable, Sendable {
     }
 
     init(intValue: Int) {
-        stringValue = "Index \(intValue)"
+        name = nil
         self.intValue = intValue
     }
 
     init(converting key: any CodingKey) {
-        stringValue = key.stringValue
+        name = key.stringValue
         intValue = key.intValue
     }
+
+    var stringValue: String { name ?? "Index \(intValue ?? 0)" }
 }

@@ -3,7 +3,8 @@ import Foundation
 /// Parses a sync's UTF-8 JSON payload into the values `JSONSerialization` gives: `[String: Any]`,
 /// `[Any]`, `String`, `NSNumber` (Booleans as `NSNumber(value:)` of a `Bool`, integers beyond
 /// `UInt64` as `NSDecimalNumber`) and `NSNull`. Transformers a model names see the same values as
-/// they would from `JSONSerialization`.
+/// they would from `JSONSerialization`. A payload a `JSONDecoder` would decode is read as it reads
+/// it instead (``DecoderKeys``), one element of its top-level array at a time (``TopLevelArray``).
 ///
 /// It builds the parsed values straight from the bytes. On Linux `JSONSerialization` first builds a
 /// tree of its own and then converts it: at 5,000 people of the README benchmark that tree took
@@ -19,9 +20,33 @@ struct JSONPayloadParser {
     private var depth = 0
     /// The members of the objects being parsed, innermost last.
     private var members: [(key: String, value: Any)] = []
+    /// How `JSONDecoder` reads: nil to read as `JSONSerialization` does.
+    private let decoderKeys: DecoderKeys?
 
-    private init(bytes: UnsafeBufferPointer<UInt8>) {
+    /// How a payload a `JSONDecoder` would decode is read: Booleans as `Bool`, a key given twice
+    /// with its first value, and keys as the decoder names them.
+    final class DecoderKeys {
+        /// The name a key of the JSON is read as; nil to keep every key.
+        private let convert: ((String) -> String)?
+        /// The keys converted so far: a payload repeats a few keys in every object.
+        private var converted: [String: String] = [:]
+
+        init(convert: ((String) -> String)?) {
+            self.convert = convert
+        }
+
+        func name(of key: String) -> String {
+            guard let convert else { return key }
+            if let known = converted[key] { return known }
+            let name = convert(key)
+            converted[key] = name
+            return name
+        }
+    }
+
+    private init(bytes: UnsafeBufferPointer<UInt8>, decoderKeys: DecoderKeys? = nil) {
         self.bytes = bytes
+        self.decoderKeys = decoderKeys
         // A UTF-8 byte order mark is skipped, as `JSONSerialization` does.
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
     }
@@ -45,8 +70,8 @@ struct JSONPayloadParser {
         case UInt8(ascii: "{"): return try nested { try $0.parseObject() }
         case UInt8(ascii: "["): return try nested { try $0.parseArray() }
         case UInt8(ascii: "\""): return try parseString()
-        case UInt8(ascii: "t"): return try literal("true", NSNumber(value: true))
-        case UInt8(ascii: "f"): return try literal("false", NSNumber(value: false))
+        case UInt8(ascii: "t"): return try literal("true", decoderKeys == nil ? NSNumber(value: true) as Any : true as Any)
+        case UInt8(ascii: "f"): return try literal("false", decoderKeys == nil ? NSNumber(value: false) as Any : false as Any)
         case UInt8(ascii: "n"): return try literal("null", NSNull())
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
         default: throw error("Unexpected character")
@@ -69,15 +94,21 @@ struct JSONPayloadParser {
         skipWhitespace()
         while !consume(UInt8(ascii: "}")) {
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("Expected a key in quotes") }
-            let key = try parseString()
+            var key = try parseString()
+            if let decoderKeys { key = decoderKeys.name(of: key) }
             skipWhitespace()
             guard consume(UInt8(ascii: ":")) else { throw error("Expected ':' after a key") }
             members.append((key, try parseValue()))
             try skipSeparator(before: UInt8(ascii: "}"), in: "an object")
         }
         var object = [String: Any](minimumCapacity: members.count - first)
-        // A key given twice keeps its last value.
-        for (key, value) in members[first...] { object[key] = value }
+        // A key given twice keeps its last value, as `JSONSerialization` does; its first for a
+        // `JSONDecoder`.
+        if decoderKeys == nil {
+            for (key, value) in members[first...] { object[key] = value }
+        } else {
+            for (key, value) in members[first...].reversed() { object[key] = value }
+        }
         members.removeSubrange(first...)
         return object
     }
@@ -270,6 +301,79 @@ struct JSONPayloadParser {
 
     private func error(_ reason: String) -> JSONSyntaxError {
         JSONSyntaxError(reason: reason, offset: index)
+    }
+}
+
+extension JSONPayloadParser {
+    /// Runs `body` with the elements of the array at the top of `json`, each parsed when `body`
+    /// asks for it, as `JSONDecoder` reads (`keys`); nil, without running `body`, when the top
+    /// value is not an array. The elements must not be kept beyond `body`.
+    static func withTopLevelArray<Result>(of json: Data, keys: DecoderKeys, _ body: (TopLevelArray) throws -> Result) throws -> Result? {
+        try json.withUnsafeBytes { raw in
+            var parser = JSONPayloadParser(bytes: raw.bindMemory(to: UInt8.self), decoderKeys: keys)
+            parser.skipWhitespace()
+            guard parser.consume(UInt8(ascii: "[")) else { return nil }
+            parser.depth = 1
+            let elements = TopLevelArray(parser)
+            try elements.findEnd()
+            return try body(elements)
+        }
+    }
+
+    /// The elements of the array at the top of a payload, parsed one at a time: an element is
+    /// freed once read, so that a large payload is never held parsed whole.
+    final class TopLevelArray {
+        private var parser: JSONPayloadParser
+        /// The next element, parsed and not read yet.
+        private var pending: Any?
+        private var reachedEnd = false
+        /// The error that stopped parsing, thrown again at every later request.
+        private var failure: JSONSyntaxError?
+
+        fileprivate init(_ parser: JSONPayloadParser) {
+            self.parser = parser
+        }
+
+        /// Whether every element was read.
+        var isAtEnd: Bool { pending == nil && reachedEnd && failure == nil }
+
+        /// The next element, parsed now if it was not; it stays next until ``take()``.
+        func peek() throws -> Any {
+            if let failure { throw failure }
+            if let pending { return pending }
+            do {
+                let element = try parser.parseValue()
+                try parser.skipSeparator(before: UInt8(ascii: "]"), in: "an array")
+                pending = element
+                try findEnd()
+                return element
+            } catch let error as JSONSyntaxError {
+                failure = error
+                throw error
+            }
+        }
+
+        /// Moves on to the element after the one ``peek()`` gave.
+        func take() {
+            pending = nil
+        }
+
+        /// Notes the closing bracket if it comes next, and checks that nothing but whitespace follows it.
+        fileprivate func findEnd() throws {
+            parser.skipWhitespace()
+            guard parser.consume(UInt8(ascii: "]")) else {
+                if parser.index >= parser.bytes.count { failure = parser.error("Unexpected end of the payload") }
+                if let failure { throw failure }
+                return
+            }
+            parser.skipWhitespace()
+            guard parser.index == parser.bytes.count else {
+                let error = parser.error("Unexpected text after the JSON value")
+                failure = error
+                throw error
+            }
+            reachedEnd = true
+        }
     }
 }
 

@@ -4,7 +4,8 @@ import Foundation
 /// `[String: Any]`, `[Any]`, `String`, `NSNumber`, `NSNull`, and the values an app may put in a
 /// dictionary itself (`Date`, `Data`, `Decimal`, `UUID`, `URL`). The import engine reads a sync's
 /// payload through it, as it reads `JSONDecoder`'s, without the payload being written as JSON and
-/// parsed a second time.
+/// parsed a second time; and a `Many` that `JSONDecoder` decodes, parsed by the library, with that
+/// decoder's ``semantics``.
 ///
 /// A mapping by the model's conventions reads each attribute's value as it is (``PayloadValue``)
 /// and coerces it (``SyncValueCoercion``). The engine's own reads (identities, bare identifiers, a
@@ -14,21 +15,25 @@ struct ParsedPayloadDecoder: Decoder {
     let value: Any
     let codingPath: [any CodingKey]
     let userInfo: [CodingUserInfoKey: Any]
+    /// How the `JSONDecoder` whose payload the library parsed reads values; nil for a sync's
+    /// payload, whose values are read as they are.
+    let semantics: JSONDecoderSemantics?
 
-    init(value: Any, codingPath: [any CodingKey], userInfo: [CodingUserInfoKey: Any]) {
+    init(value: Any, codingPath: [any CodingKey], userInfo: [CodingUserInfoKey: Any], semantics: JSONDecoderSemantics? = nil) {
         self.value = value
         self.codingPath = codingPath
         self.userInfo = userInfo
+        self.semantics = semantics
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard let object = value as? [String: Any] else { throw mismatch([String: Any].self) }
-        return KeyedDecodingContainer(ParsedObjectContainer<Key>(object: object, codingPath: codingPath, userInfo: userInfo))
+        return KeyedDecodingContainer(ParsedObjectContainer<Key>(object: object, codingPath: codingPath, userInfo: userInfo, semantics: semantics))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         guard let array = value as? [Any] else { throw mismatch([Any].self) }
-        return ParsedArrayContainer(elements: array, codingPath: codingPath, userInfo: userInfo)
+        return ParsedArrayContainer(elements: .parsed(array), codingPath: codingPath, userInfo: userInfo, semantics: semantics)
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
@@ -37,7 +42,7 @@ struct ParsedPayloadDecoder: Decoder {
 
     /// The value as `T` (see ``decode(_:as:at:userInfo:)``).
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        try Self.decode(value, as: type, at: codingPath, userInfo: userInfo)
+        try Self.decode(value, as: type, at: codingPath, userInfo: userInfo, semantics: semantics)
     }
 
     func mismatch(_ type: Any.Type) -> DecodingError {
@@ -49,11 +54,16 @@ struct ParsedPayloadDecoder: Decoder {
     /// a container reads most values without making one (5% of the instructions of a sync of 5,000
     /// people went to coding paths).
     static func decode<T: Decodable>(
-        _ value: Any, as type: T.Type, at path: @autoclosure () -> [any CodingKey], userInfo: [CodingUserInfoKey: Any]
+        _ value: Any, as type: T.Type, at path: @autoclosure () -> [any CodingKey], userInfo: [CodingUserInfoKey: Any],
+        semantics: JSONDecoderSemantics?
     ) throws -> T {
         // The value as it is: `T` is `PayloadValue` itself, so the cast is an identity (a checked
         // cast through `Any` cost 1,400 instructions a value).
         if type == PayloadValue.self { return unsafeBitCast(PayloadValue(value: value), to: T.self) }
+        if let semantics {
+            if let typed = try semantics.decode(value, as: type, at: path) { return typed }
+            return try T(from: ParsedPayloadDecoder(value: value, codingPath: path(), userInfo: userInfo, semantics: semantics))
+        }
         func cast(_ converted: Any?) throws -> T {
             guard let typed = converted as? T else { throw mismatch(type, found: value, at: path()) }
             return typed
@@ -99,6 +109,7 @@ private struct ParsedObjectContainer<Key: CodingKey>: KeyedDecodingContainerProt
     let object: [String: Any]
     let codingPath: [any CodingKey]
     let userInfo: [CodingUserInfoKey: Any]
+    let semantics: JSONDecoderSemantics?
 
     var allKeys: [Key] {
         object.keys.compactMap { Key(stringValue: $0) }
@@ -118,7 +129,7 @@ private struct ParsedObjectContainer<Key: CodingKey>: KeyedDecodingContainerProt
     }
 
     private func decoder(for key: Key) throws -> ParsedPayloadDecoder {
-        ParsedPayloadDecoder(value: try value(for: key), codingPath: codingPath + [key], userInfo: userInfo)
+        ParsedPayloadDecoder(value: try value(for: key), codingPath: codingPath + [key], userInfo: userInfo, semantics: semantics)
     }
 
     func decodeNil(forKey key: Key) throws -> Bool {
@@ -128,14 +139,14 @@ private struct ParsedObjectContainer<Key: CodingKey>: KeyedDecodingContainerProt
     /// One lookup, where the protocol's default looks the key up three times.
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         guard let value = object[key.stringValue], type == PayloadValue.self || !isNullValue(value) else { return nil }
-        return try ParsedPayloadDecoder.decode(value, as: type, at: codingPath + [key], userInfo: userInfo)
+        return try ParsedPayloadDecoder.decode(value, as: type, at: codingPath + [key], userInfo: userInfo, semantics: semantics)
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         let value = try value(for: key)
         // `null` is a value as it is for a mapping by the model's conventions.
         if isNullValue(value), type != PayloadValue.self { throw ParsedPayloadDecoder.null(type, at: codingPath + [key]) }
-        return try ParsedPayloadDecoder.decode(value, as: type, at: codingPath + [key], userInfo: userInfo)
+        return try ParsedPayloadDecoder.decode(value, as: type, at: codingPath + [key], userInfo: userInfo, semantics: semantics)
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
@@ -147,24 +158,49 @@ private struct ParsedObjectContainer<Key: CodingKey>: KeyedDecodingContainerProt
     }
 
     func superDecoder() throws -> any Decoder {
-        ParsedPayloadDecoder(value: object["super"] ?? NSNull(), codingPath: codingPath + [JSONKey("super")], userInfo: userInfo)
+        ParsedPayloadDecoder(value: object["super"] ?? NSNull(), codingPath: codingPath + [JSONKey("super")], userInfo: userInfo, semantics: semantics)
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        ParsedPayloadDecoder(value: object[key.stringValue] ?? NSNull(), codingPath: codingPath + [key], userInfo: userInfo)
+        ParsedPayloadDecoder(value: object[key.stringValue] ?? NSNull(), codingPath: codingPath + [key], userInfo: userInfo, semantics: semantics)
     }
 }
 
-/// The unkeyed container of a JSON array of a parsed payload.
-private struct ParsedArrayContainer: UnkeyedDecodingContainer {
-    let elements: [Any]
+/// The unkeyed container of a JSON array of a parsed payload: parsed whole, or the array at the
+/// top of a payload parsed one element at a time.
+struct ParsedArrayContainer: UnkeyedDecodingContainer {
+    /// Where the elements come from.
+    enum Elements {
+        case parsed([Any])
+        case streamed(JSONPayloadParser.TopLevelArray)
+    }
+
+    let elements: Elements
     let codingPath: [any CodingKey]
     let userInfo: [CodingUserInfoKey: Any]
+    let semantics: JSONDecoderSemantics?
     private(set) var currentIndex = 0
 
-    var count: Int? { elements.count }
+    init(elements: Elements, codingPath: [any CodingKey], userInfo: [CodingUserInfoKey: Any], semantics: JSONDecoderSemantics?) {
+        self.elements = elements
+        self.codingPath = codingPath
+        self.userInfo = userInfo
+        self.semantics = semantics
+    }
 
-    var isAtEnd: Bool { currentIndex >= elements.count }
+    var count: Int? {
+        switch elements {
+        case .parsed(let array): array.count
+        case .streamed: nil
+        }
+    }
+
+    var isAtEnd: Bool {
+        switch elements {
+        case .parsed(let array): currentIndex >= array.count
+        case .streamed(let array): array.isAtEnd
+        }
+    }
 
     /// The decoder of the current element; the index moves on only once it is decoded.
     private func current<T>(_ type: T.Type) throws -> ParsedPayloadDecoder {
@@ -172,10 +208,15 @@ private struct ParsedArrayContainer: UnkeyedDecodingContainer {
         guard !isAtEnd else {
             throw DecodingError.valueNotFound(type, DecodingError.Context(codingPath: path, debugDescription: "Unkeyed container is at end."))
         }
-        return ParsedPayloadDecoder(value: elements[currentIndex], codingPath: path, userInfo: userInfo)
+        let value = switch elements {
+        case .parsed(let array): array[currentIndex]
+        case .streamed(let array): try array.peek()
+        }
+        return ParsedPayloadDecoder(value: value, codingPath: path, userInfo: userInfo, semantics: semantics)
     }
 
     private mutating func advance() {
+        if case .streamed(let array) = elements { array.take() }
         currentIndex += 1
     }
 
