@@ -21,9 +21,14 @@ struct JSONKey: CodingKey, Hashable, Sendable {
         self.intValue = intValue
     }
 
+    /// The key `key` stands for: an index named as an index is one, so that it equals the index's key.
     init(converting key: any CodingKey) {
-        name = key.stringValue
         intValue = key.intValue
+        if let index = key.intValue, key.stringValue == "Index \(index)" {
+            name = nil
+        } else {
+            name = key.stringValue
+        }
     }
 
     var stringValue: String { name ?? "Index \(intValue ?? 0)" }

@@ -36,9 +36,9 @@ extension JSONDecoder {
     ) throws -> [NSManagedObject]? {
         var convert: ((String) -> String)?
         if semantics.convertsKeysFromSnakeCase { convert = SnakeCaseKeys.converted }
-        let keys = JSONPayloadParser.DecoderKeys(convert: convert)
+        let reading = JSONPayloadParser.DecoderReading(convert: convert)
         do {
-            return try JSONPayloadParser.withTopLevelArray(of: data, keys: keys) { elements in
+            return try JSONPayloadParser.withTopLevelArray(of: data, reading: reading) { elements in
                 var container: any UnkeyedDecodingContainer = ParsedArrayContainer(
                     elements: .streamed(elements), codingPath: [], userInfo: userInfo, semantics: semantics
                 )

@@ -4,7 +4,7 @@ import Foundation
 /// `[Any]`, `String`, `NSNumber` (Booleans as `NSNumber(value:)` of a `Bool`, integers beyond
 /// `UInt64` as `NSDecimalNumber`) and `NSNull`. Transformers a model names see the same values as
 /// they would from `JSONSerialization`. A payload a `JSONDecoder` would decode is read as it reads
-/// it instead (``DecoderKeys``), one element of its top-level array at a time (``TopLevelArray``).
+/// it instead (``DecoderReading``), one element of its top-level array at a time (``TopLevelArray``).
 ///
 /// It builds the parsed values straight from the bytes. On Linux `JSONSerialization` first builds a
 /// tree of its own and then converts it: at 5,000 people of the README benchmark that tree took
@@ -21,11 +21,11 @@ struct JSONPayloadParser {
     /// The members of the objects being parsed, innermost last.
     private var members: [(key: String, value: Any)] = []
     /// How `JSONDecoder` reads: nil to read as `JSONSerialization` does.
-    private let decoderKeys: DecoderKeys?
+    private let decoderReading: DecoderReading?
 
     /// How a payload a `JSONDecoder` would decode is read: Booleans as `Bool`, a key given twice
     /// with its first value, and keys as the decoder names them.
-    final class DecoderKeys {
+    final class DecoderReading {
         /// The name a key of the JSON is read as; nil to keep every key.
         private let convert: ((String) -> String)?
         /// The keys converted so far: a payload repeats a few keys in every object.
@@ -44,9 +44,9 @@ struct JSONPayloadParser {
         }
     }
 
-    private init(bytes: UnsafeBufferPointer<UInt8>, decoderKeys: DecoderKeys? = nil) {
+    private init(bytes: UnsafeBufferPointer<UInt8>, decoderReading: DecoderReading? = nil) {
         self.bytes = bytes
-        self.decoderKeys = decoderKeys
+        self.decoderReading = decoderReading
         // A UTF-8 byte order mark is skipped, as `JSONSerialization` does.
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
     }
@@ -70,8 +70,8 @@ struct JSONPayloadParser {
         case UInt8(ascii: "{"): return try nested { try $0.parseObject() }
         case UInt8(ascii: "["): return try nested { try $0.parseArray() }
         case UInt8(ascii: "\""): return try parseString()
-        case UInt8(ascii: "t"): return try literal("true", decoderKeys == nil ? NSNumber(value: true) as Any : true as Any)
-        case UInt8(ascii: "f"): return try literal("false", decoderKeys == nil ? NSNumber(value: false) as Any : false as Any)
+        case UInt8(ascii: "t"): return try literal("true", decoderReading == nil ? NSNumber(value: true) as Any : true as Any)
+        case UInt8(ascii: "f"): return try literal("false", decoderReading == nil ? NSNumber(value: false) as Any : false as Any)
         case UInt8(ascii: "n"): return try literal("null", NSNull())
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
         default: throw error("Unexpected character")
@@ -95,7 +95,7 @@ struct JSONPayloadParser {
         while !consume(UInt8(ascii: "}")) {
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("Expected a key in quotes") }
             var key = try parseString()
-            if let decoderKeys { key = decoderKeys.name(of: key) }
+            if let decoderReading { key = decoderReading.name(of: key) }
             skipWhitespace()
             guard consume(UInt8(ascii: ":")) else { throw error("Expected ':' after a key") }
             members.append((key, try parseValue()))
@@ -104,7 +104,7 @@ struct JSONPayloadParser {
         var object = [String: Any](minimumCapacity: members.count - first)
         // A key given twice keeps its last value, as `JSONSerialization` does; its first for a
         // `JSONDecoder`.
-        if decoderKeys == nil {
+        if decoderReading == nil {
             for (key, value) in members[first...] { object[key] = value }
         } else {
             for (key, value) in members[first...].reversed() { object[key] = value }
@@ -306,11 +306,11 @@ struct JSONPayloadParser {
 
 extension JSONPayloadParser {
     /// Runs `body` with the elements of the array at the top of `json`, each parsed when `body`
-    /// asks for it, as `JSONDecoder` reads (`keys`); nil, without running `body`, when the top
+    /// asks for it, as `JSONDecoder` reads (`reading`); nil, without running `body`, when the top
     /// value is not an array. The elements must not be kept beyond `body`.
-    static func withTopLevelArray<Result>(of json: Data, keys: DecoderKeys, _ body: (TopLevelArray) throws -> Result) throws -> Result? {
+    static func withTopLevelArray<Result>(of json: Data, reading: DecoderReading, _ body: (TopLevelArray) throws -> Result) throws -> Result? {
         try json.withUnsafeBytes { raw in
-            var parser = JSONPayloadParser(bytes: raw.bindMemory(to: UInt8.self), decoderKeys: keys)
+            var parser = JSONPayloadParser(bytes: raw.bindMemory(to: UInt8.self), decoderReading: reading)
             parser.skipWhitespace()
             guard parser.consume(UInt8(ascii: "[")) else { return nil }
             parser.depth = 1
