@@ -24,7 +24,9 @@ struct JSONKey: CodingKey, Hashable, Sendable {
     /// The key `key` stands for: an index named as an index is one, so that it equals the index's key.
     init(converting key: any CodingKey) {
         intValue = key.intValue
-        if let index = key.intValue, key.stringValue == "Index \(index)" {
+        // The prefix is checked first, so that a key of the app's with an integer value costs no
+        // string to compare with.
+        if let index = key.intValue, key.stringValue.hasPrefix("Index "), key.stringValue == "Index \(index)" {
             name = nil
         } else {
             name = key.stringValue

@@ -84,12 +84,16 @@ struct AttributeKind: @unchecked Sendable {
             } catch let error as DecodingError {
                 throw error
             } catch {
-                throw DecodingError.typeMismatch(Number.self, DecodingError.Context(
-                    codingPath: container.codingPath + [key],
-                    debugDescription: "Expected a number that fits in \(Number.self).",
-                    underlyingError: error
-                ))
+                throw AttributeKind.numberNotFitting(Number.self, at: container.codingPath + [key], underlyingError: error)
             }
         })
+    }
+
+    /// The error for a number that does not fit in `type`, at `path`: a type mismatch, where
+    /// swift-foundation's JSONDecoder reports the whole payload as invalid JSON.
+    static func numberNotFitting(_ type: Any.Type, at path: [any CodingKey], underlyingError: (any Error)? = nil) -> DecodingError {
+        DecodingError.typeMismatch(type, DecodingError.Context(
+            codingPath: path, debugDescription: "Expected a number that fits in \(type).", underlyingError: underlyingError
+        ))
     }
 }

@@ -59,14 +59,14 @@ struct JSONDecoderSemantics {
     /// `value`, a number, as an `Integer` that holds it exactly.
     private func integer<Integer: FixedWidthInteger>(_ value: Any, as type: Integer.Type, at path: () -> [any CodingKey]) throws -> Integer {
         let number = try number(value, as: type, at: path)
-        guard let integer = AttributeValue.exactInteger(number).flatMap({ Integer(exactly: $0) }) else { throw Self.notFitting(type, at: path()) }
+        guard let integer = AttributeValue.exactInteger(number).flatMap({ Integer(exactly: $0) }) else { throw AttributeKind.numberNotFitting(type, at: path()) }
         return integer
     }
 
     /// `value`, a number, as a finite `Number`.
     private func floatingPoint<Number: BinaryFloatingPoint>(_ value: Any, as type: Number.Type, at path: () -> [any CodingKey]) throws -> Number {
         let converted = Number(try number(value, as: type, at: path).doubleValue)
-        guard converted.isFinite else { throw Self.notFitting(type, at: path()) }
+        guard converted.isFinite else { throw AttributeKind.numberNotFitting(type, at: path()) }
         return converted
     }
 
@@ -102,12 +102,6 @@ struct JSONDecoderSemantics {
             throw ParsedPayloadDecoder.mismatch(String.self, found: value, at: path())
         }
         return string
-    }
-
-    /// The error of a number that does not fit in `type`: the type mismatch the import reports for
-    /// it through `JSONDecoder` (see ``AttributeKind``).
-    private static func notFitting(_ type: Any.Type, at path: [any CodingKey]) -> DecodingError {
-        DecodingError.typeMismatch(type, DecodingError.Context(codingPath: path, debugDescription: "Expected a number that fits in \(type)."))
     }
 
     private static func corrupted(_ description: String, at path: [any CodingKey]) -> DecodingError {
