@@ -127,6 +127,36 @@ struct JSONDecoderParsingTests {
         #expect(paths(error) == ["Index 0", "takenAt"])
     }
 
+    @Test func datesAreReadAsJSONDecoderReadsThem() throws {
+        // Leap days, the ends of months and years, the first year of the Gregorian calendar and
+        // the last four-digit one, and dates JSONDecoder's formatter rolls over or reads in the
+        // Julian calendar.
+        var texts = [
+            "2024-02-29T23:59:59Z", "2000-02-29T00:00:00Z", "1900-02-28T12:00:00Z", "1970-01-01T00:00:00Z", "1969-12-31T23:59:59Z",
+            "1583-01-01T00:00:00Z", "9999-12-31T23:59:59Z", "2023-04-30T08:30:15Z", "1582-10-14T00:00:00Z", "2023-02-29T00:00:00Z",
+            "2024-01-01T24:00:00Z", "2016-12-31T23:59:60Z",
+        ]
+        for step in 0..<200 {
+            let year = 1583 + step * 41, month = 1 + step % 12, day = 1 + step * 7 % 31, hour = step % 24, minute = step * 13 % 60
+            texts.append(String(format: "%04d-%02d-%02dT%02d:%02d:%02dZ", year, month, min(day, 28), hour, minute, step % 60))
+        }
+        let json = "[" + texts.enumerated().map { #"{"user_id": \#($0.offset), "taken_at": "\#($0.element)"}"# }.joined(separator: ",") + "]"
+        let (stack, readings) = try decode(json)
+        let (foundationStack, foundationReadings) = try decode(json, with: SubclassedDecoder())
+        let dates = stack.read { readings.map(\.takenAt) }
+        let foundationDates = foundationStack.read { foundationReadings.map(\.takenAt) }
+        #expect(dates.count == texts.count)
+        #expect(dates == foundationDates)
+    }
+
+    @Test func aNumberForAnISO8601DateIsATypeMismatchAtItsPath() {
+        let json = #"[{"user_id": 7, "taken_at": 1709287200}]"#
+        let error = error(decoding: json)
+        #expect(mismatchedType(error) == ObjectIdentifier(String.self))
+        #expect(paths(error) == ["Index 0", "takenAt"])
+        #expect(mismatchedType(self.error(decoding: json, with: SubclassedDecoder())) == ObjectIdentifier(String.self))
+    }
+
     @Test func invalidJSONSaysWhereItBroke() {
         let error = error(decoding: #"[{"user_id": 7}, {"user_id": 8 "small": 1}]"#)
         guard case .dataCorrupted(let context)? = error else {

@@ -47,7 +47,7 @@ private struct DateScanner {
         guard let month = digits(2), !extended || take("-"), let day = digits(2),
               (1...12).contains(month), (1...31).contains(day)
         else { return nil }
-        guard day <= Self.daysIn(month: month, year: year) else { return nil }
+        guard day <= GregorianDays.daysIn(month: month, year: year) else { return nil }
         var seconds = 0
         var milliseconds = 0
         var offset = 0
@@ -69,31 +69,8 @@ private struct DateScanner {
             return nil
         }
         guard index == characters.count else { return nil }
-        let days = Self.daysSince1970(year: year, month: month, day: day)
+        let days = GregorianDays.daysSince1970(year: year, month: month, day: day)
         return Date(timeIntervalSince1970: Double(days * 86_400 + seconds - offset) + Double(milliseconds) / 1000)
-    }
-
-    private static func isLeap(_ year: Int) -> Bool {
-        year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-    }
-
-    private static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: isLeap(year) ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
-
-    /// The days from 1970-01-01 to a date of the proleptic Gregorian calendar, counted in whole
-    /// 400-year cycles of 146,097 days from 0000-03-01 (so that leap days fall at a year's end).
-    private static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-        let yearOfEra = shiftedYear - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 
     /// The zone's offset from UTC in seconds: 0 for `Z` or no zone; nil when malformed.

@@ -30,30 +30,42 @@ struct JSONDecoderSemantics {
     }
 
     /// The parsed `value` (``JSONPayloadParser`` in strict mode) as `T`, as `JSONDecoder` decodes it;
-    /// nil for a type that decodes itself from a decoder of the value.
-    func decode<T>(_ value: Any, as type: T.Type, at path: () -> [any CodingKey]) throws -> T? {
+    /// `decodeItself` decodes a type the semantics do not read, from a decoder of the value.
+    ///
+    /// Every value read comes back as `T` itself, never as a `T?` or through `as? T`: in the
+    /// unspecialized calls a container makes, each `T?` asks the runtime for `Optional<T>`'s
+    /// metadata, 51M instructions of a first import of 5,000 people.
+    func decode<T>(_ value: Any, as type: T.Type, at path: () -> [any CodingKey], otherwise decodeItself: () throws -> T) throws -> T {
         // The types the import reads most are told by identity, and handed back as what they are:
         // a cast to a protocol type costs a conformance lookup a value, and a cast back to `T` a
         // dynamic cast.
-        if type == String.self || type == Bool.self {
-            guard Swift.type(of: value) == type, let typed = value as? T else { throw ParsedPayloadDecoder.mismatch(type, found: value, at: path()) }
-            return typed
+        if type == String.self { return unsafeBitCast(try string(value, at: path), to: T.self) }
+        if type == Bool.self {
+            guard Swift.type(of: value) == Bool.self, let boolean = value as? Bool else { throw ParsedPayloadDecoder.mismatch(type, found: value, at: path()) }
+            return unsafeBitCast(boolean, to: T.self)
         }
         if type == Int64.self { return unsafeBitCast(try integer(value, as: Int64.self, at: path), to: T.self) }
         if type == Double.self { return unsafeBitCast(try floatingPoint(value, as: Double.self, at: path), to: T.self) }
         if type == Date.self { return unsafeBitCast(try date(value, at: path), to: T.self) }
-        if let integer = type as? any FixedWidthInteger.Type { return try self.integer(value, as: integer, at: path) as? T }
-        if let floatingPoint = type as? any BinaryFloatingPoint.Type { return try self.floatingPoint(value, as: floatingPoint, at: path) as? T }
+        // `type` is the opened integer or floating-point type itself, so the bit casts are identities.
+        if let integer = type as? any FixedWidthInteger.Type { return Self.identity(try self.integer(value, as: integer, at: path), as: type) }
+        if let floatingPoint = type as? any BinaryFloatingPoint.Type {
+            return Self.identity(try self.floatingPoint(value, as: floatingPoint, at: path), as: type)
+        }
         if type == Data.self {
-            let string = try string(value, at: path)
-            guard let data = Data(base64Encoded: string) else { throw Self.corrupted("Encountered Data is not valid Base64.", at: path()) }
-            return data as? T
+            guard let data = Data(base64Encoded: try string(value, at: path)) else { throw Self.corrupted("Encountered Data is not valid Base64.", at: path()) }
+            return unsafeBitCast(data, to: T.self)
         }
         if type == URL.self {
             guard let url = URL(string: try string(value, at: path)) else { throw Self.corrupted("Invalid URL string.", at: path()) }
-            return url as? T
+            return unsafeBitCast(url, to: T.self)
         }
-        return nil
+        return try decodeItself()
+    }
+
+    /// `value`, whose type `Value` is `T`, as a `T`.
+    private static func identity<Value, T>(_ value: Value, as _: T.Type) -> T {
+        unsafeBitCast(value, to: T.self)
     }
 
     /// `value`, a number, as an `Integer` that holds it exactly.
@@ -79,7 +91,9 @@ struct JSONDecoderSemantics {
         case .iso8601:
             // `JSONDecoder` reports a date it cannot read at the path of the decoder that read its
             // container, which for the import's objects is the payload's own; here it has its own path.
-            guard let date = try? Date.ISO8601FormatStyle().parse(string(value, at: path)) else {
+            let text = try string(value, at: path)
+            if let date = ISO8601Timestamp.date(from: text) { return date }
+            guard let date = try? Date.ISO8601FormatStyle().parse(text) else {
                 throw Self.corrupted("Expected date string to be ISO8601-formatted.", at: path())
             }
             return date

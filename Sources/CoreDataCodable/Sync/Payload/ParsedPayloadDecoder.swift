@@ -61,9 +61,19 @@ struct ParsedPayloadDecoder: Decoder {
         // cast through `Any` cost 1,400 instructions a value).
         if type == PayloadValue.self { return unsafeBitCast(PayloadValue(value: value), to: T.self) }
         if let semantics {
-            if let typed = try semantics.decode(value, as: type, at: path) { return typed }
-            return try T(from: ParsedPayloadDecoder(value: value, codingPath: path(), userInfo: userInfo, semantics: semantics))
+            return try semantics.decode(value, as: type, at: path) {
+                try T(from: ParsedPayloadDecoder(value: value, codingPath: path(), userInfo: userInfo, semantics: semantics))
+            }
         }
+        return try converting(value, as: type, at: path, userInfo: userInfo)
+    }
+
+    /// `value` of a sync's payload as `T`: numbers convert between numeric types when the value
+    /// fits. A function of its own because its `T?`s ask the runtime for `Optional<T>`'s metadata
+    /// at each call, which reads with ``JSONDecoderSemantics`` do not need.
+    private static func converting<T: Decodable>(
+        _ value: Any, as type: T.Type, at path: () -> [any CodingKey], userInfo: [CodingUserInfoKey: Any]
+    ) throws -> T {
         func cast(_ converted: Any?) throws -> T {
             guard let typed = converted as? T else { throw mismatch(type, found: value, at: path()) }
             return typed
