@@ -2,16 +2,18 @@ import Foundation
 
 /// The ``DecodableType`` of each type and destination entity one import meets, looked up in the
 /// shared ``MappingRegistry`` once per import, so that its lock is taken once per type.
+///
+/// One import session uses it, on one thread: its properties skip dynamic exclusivity checks.
 final class DecodableTypes {
     let model: NSManagedObjectModel
     /// Whether every destination entity decodes by the model's conventions, whatever its class: the
     /// types of a model-driven sync (see ``ImportSession/init(context:modelConventions:)``).
     private let modelConventions: Bool
-    private var byType: [ObjectIdentifier: DecodableType] = [:]
-    private var byEntity: [ObjectIdentifier: DestinationDecoding] = [:]
+    @exclusivity(unchecked) private var byType: [ObjectIdentifier: DecodableType] = [:]
+    @exclusivity(unchecked) private var byEntity: [ObjectIdentifier: DestinationDecoding] = [:]
     /// The destination of each property of a type, by property index (see ``destinations(of:)``).
     /// A payload has a few types: comparing references costs less than hashing for every object.
-    private var destinationsByType: [(type: DecodableType, destinations: [DecodableType?])] = []
+    @exclusivity(unchecked) private var destinationsByType: [(type: DecodableType, destinations: [DecodableType?])] = []
     private var reachableByType: [ObjectIdentifier: [EntityMapping]] = [:]
     /// Called when the first type whose objects run code of the app's own (hooks, or an
     /// `init(from:)`) is met, before any of it runs.

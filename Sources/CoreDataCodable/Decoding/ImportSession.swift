@@ -12,7 +12,8 @@ import Foundation
 ///    default sets its values and relationships (``ObjectApplier``).
 ///
 /// ``UndoLog`` records each object before the import changes it, so that a failure leaves the
-/// context as it was. A session lives on the thread of its context's `performAndWait` block.
+/// context as it was. A session lives on the thread of its context's `performAndWait` block, so
+/// its properties skip dynamic exclusivity checks.
 final class ImportSession: ContextSession, RelatedObjectMaking, @unchecked Sendable {
     /// The session of the decode running on this thread, if any.
     @TaskLocal static var current: ImportSession?
@@ -28,9 +29,9 @@ final class ImportSession: ContextSession, RelatedObjectMaking, @unchecked Senda
     let identities: IdentityResolver
     let undo: UndoLog
     /// How many decodes of this session are running, nested in one another.
-    private var depth = 0
+    @exclusivity(unchecked) private var depth = 0
     /// The objects being initialized, by their hooks or the import, innermost last.
-    private var objectsInProgress: [ObjectInProgress] = []
+    @exclusivity(unchecked) private var objectsInProgress: [ObjectInProgress] = []
     /// What the running sync by entity name records of the objects made, and how it admits nested
     /// ones; nil outside one. Kept by the planner, which notes in it the relationship keys it finds.
     var ledger: SyncLedger? {

@@ -7,13 +7,15 @@ import Foundation
 /// looks up every identity enqueued since the last fetch, one request per entity, whatever the
 /// payload's size. An entity found empty when the import first meets it needs no fetch at all:
 /// every object of it is then one the import inserts (``pendingNeedNoFetch()``).
+///
+/// One import session uses it, on one thread: its properties skip dynamic exclusivity checks.
 final class IdentityResolver {
     private let context: NSManagedObjectContext
     /// The tables by entity name, shared by the types of one entity.
-    private var tablesByEntity: [String: IdentityTable] = [:]
+    @exclusivity(unchecked) private var tablesByEntity: [String: IdentityTable] = [:]
     /// The table of each mapping met, found by reference: a payload has a few mappings, and
     /// comparing references costs less than hashing an entity name for every object.
-    private var tablesByMapping: [(mapping: EntityMapping, table: IdentityTable)] = []
+    @exclusivity(unchecked) private var tablesByMapping: [(mapping: EntityMapping, table: IdentityTable)] = []
     /// Identities met for the first time and not looked up yet, by mapping in the order first enqueued.
     private var pending: [(mapping: EntityMapping, identities: [ObjectIdentity])] = []
     /// The to-many properties, by index, that some JSON object of a mapping holds: the

@@ -10,13 +10,15 @@ import Foundation
 /// in 24-byte records: in one list with them, every record took the 64 bytes of the largest
 /// entry, 17 MB of the peak of the README benchmark's first import of 100k people; with the slot
 /// and entry count at full width they took 32 bytes, and the peak was 2 MB higher.
+///
+/// One import session uses it, on one thread: its properties skip dynamic exclusivity checks.
 final class UndoLog {
     private let context: NSManagedObjectContext
-    private var entries: [Entry] = []
+    @exclusivity(unchecked) private var entries: [Entry] = []
     /// The objects the import inserted, in order.
-    private var inserted: [InsertedObject] = []
+    @exclusivity(unchecked) private var inserted: [InsertedObject] = []
     /// The state of objects recorded without an identity slot.
-    private var states: [ObjectIdentifier: UndoState] = [:]
+    @exclusivity(unchecked) private var states: [ObjectIdentifier: UndoState] = [:]
     /// The saved objects that had unsaved changes when the import started: after a failure, the
     /// others that have changes were changed by it, if only through an inverse relationship.
     private let updatedBefore: Set<ObjectIdentifier>

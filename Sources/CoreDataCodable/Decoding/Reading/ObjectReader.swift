@@ -10,10 +10,12 @@ import Foundation
 /// Telling an object from a bare identifier costs a failed decode, with its error, when the kind
 /// tried first is wrong: the reader tries first, for each type, the kind its last value was, so
 /// that arrays of bare identifiers cost no more than arrays of objects.
+///
+/// One import session uses it, on one thread: its properties skip dynamic exclusivity checks.
 final class ObjectReader {
     /// The types whose last value read was a bare identifier. A payload has a few types:
     /// searching them costs less than hashing.
-    private var readsIdentifiersOf: [ObjectIdentifier] = []
+    @exclusivity(unchecked) private var readsIdentifiersOf: [ObjectIdentifier] = []
 
     /// Reads the value `decoder` holds: a JSON object, or a bare identifier of an entity with a
     /// single identity attribute.

@@ -24,12 +24,13 @@ struct JSONPayloadParser {
     private let decoderReading: DecoderReading?
 
     /// How a payload a `JSONDecoder` would decode is read: Booleans as `Bool`, a key given twice
-    /// with its first value, and keys as the decoder names them.
+    /// with its first value, and keys as the decoder names them. One parse uses it, on one thread:
+    /// its cache skips dynamic exclusivity checks.
     final class DecoderReading {
         /// The name a key of the JSON is read as; nil to keep every key.
         private let convert: ((String) -> String)?
         /// The keys converted so far: a payload repeats a few keys in every object.
-        private var converted: [String: String] = [:]
+        @exclusivity(unchecked) private var converted: [String: String] = [:]
 
         init(convert: ((String) -> String)?) {
             self.convert = convert
@@ -321,14 +322,15 @@ extension JSONPayloadParser {
     }
 
     /// The elements of the array at the top of a payload, parsed one at a time: an element is
-    /// freed once read, so that a large payload is never held parsed whole.
+    /// freed once read, so that a large payload is never held parsed whole. One decode reads it,
+    /// on one thread: its properties skip dynamic exclusivity checks.
     final class TopLevelArray {
-        private var parser: JSONPayloadParser
+        @exclusivity(unchecked) private var parser: JSONPayloadParser
         /// The next element, parsed and not read yet.
-        private var pending: Any?
-        private var reachedEnd = false
+        @exclusivity(unchecked) private var pending: Any?
+        @exclusivity(unchecked) private var reachedEnd = false
         /// The error that stopped parsing, thrown again at every later request.
-        private var failure: JSONSyntaxError?
+        @exclusivity(unchecked) private var failure: JSONSyntaxError?
 
         fileprivate init(_ parser: JSONPayloadParser) {
             self.parser = parser
