@@ -19,6 +19,12 @@ let package = Package(
             dependencies: ["FuzzSupport", .product(name: "CoreDataCodable", package: "CoreDataCodable")],
             path: "Sources/FuzzJSONDecode"
         ),
+        // JSON decoded as `Many` by JSONDecoder, parsed by the library, against Foundation's own decode.
+        .executableTarget(
+            name: "fuzz-many-parse",
+            dependencies: ["FuzzSupport", .product(name: "CoreDataCodable", package: "CoreDataCodable")],
+            path: "Sources/FuzzManyParse"
+        ),
         // JSON synced by entity name into the models of the peer corpus (or the test models).
         .executableTarget(
             name: "fuzz-model-sync",
