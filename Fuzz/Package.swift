@@ -11,7 +11,7 @@ let package = Package(
         .package(name: "CoreDataCodable", path: ".."),
     ],
     targets: [
-        // What the targets share: building their models in code.
+        // What the targets share: building their models in code, and an in-memory context.
         .target(name: "FuzzSupport", dependencies: [.product(name: "OpenCoreData", package: "CoreDataCodable")]),
         // JSON decoded with JSONDecoder into a model with every attribute and relationship kind.
         .executableTarget(

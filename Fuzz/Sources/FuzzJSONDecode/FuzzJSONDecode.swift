@@ -115,22 +115,6 @@ enum FuzzModel {
         model.entities = [record, owner, part, track]
         return model
     }
-
-    private static func entity(_ name: String, _ type: AnyClass, _ attributes: [NSAttributeDescription]) -> NSEntityDescription {
-        let entity = NSEntityDescription()
-        entity.name = name
-        entity.managedObjectClassName = NSStringFromClass(type)
-        entity.properties = attributes
-        return entity
-    }
-
-    private static func attribute(_ name: String, _ type: NSAttributeType, optional: Bool = true) -> NSAttributeDescription {
-        let attribute = NSAttributeDescription()
-        attribute.name = name
-        attribute.attributeType = type
-        attribute.isOptional = optional
-        return attribute
-    }
 }
 
 // MARK: - Harness
@@ -149,14 +133,7 @@ final class Harness: @unchecked Sendable {
     private(set) var saved: [(object: NSManagedObject, values: [String: String])] = []
 
     private init() {
-        let coordinator = NSPersistentStoreCoordinator(managedObjectModel: FuzzModel.make())
-        do {
-            _ = try coordinator.addPersistentStore(ofType: NSInMemoryStoreType, configurationName: nil, at: nil, options: nil)
-        } catch {
-            fatalError("fuzz-json-decode: cannot add the in-memory store: \(error)")
-        }
-        context = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
-        context.persistentStoreCoordinator = coordinator
+        context = inMemoryContext(of: FuzzModel.make(), target: "fuzz-json-decode")
         decoder.managedObjectContext = context
         decoder.dateDecodingStrategy = .secondsSince1970
         decoder.dataDecodingStrategy = .base64

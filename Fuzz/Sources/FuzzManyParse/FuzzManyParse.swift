@@ -57,32 +57,20 @@ final class FoundationDecoder: JSONDecoder, @unchecked Sendable {}
 enum FuzzModel {
     static func make() -> NSManagedObjectModel {
         let reading = entity("Reading", Reading.self, [
-            ("id", .integer64AttributeType), ("small", .integer16AttributeType), ("medium", .integer32AttributeType),
-            ("real", .doubleAttributeType), ("single", .floatAttributeType), ("flag", .booleanAttributeType),
-            ("text", .stringAttributeType), ("takenAt", .dateAttributeType), ("blob", .binaryDataAttributeType),
-            ("link", .URIAttributeType), ("token", .UUIDAttributeType),
+            attribute("id", .integer64AttributeType), attribute("small", .integer16AttributeType),
+            attribute("medium", .integer32AttributeType), attribute("real", .doubleAttributeType),
+            attribute("single", .floatAttributeType), attribute("flag", .booleanAttributeType),
+            attribute("text", .stringAttributeType), attribute("takenAt", .dateAttributeType),
+            attribute("blob", .binaryDataAttributeType), attribute("link", .URIAttributeType),
+            attribute("token", .UUIDAttributeType),
         ])
-        let sensor = entity("Sensor", Sensor.self, [("id", .integer64AttributeType), ("name", .stringAttributeType)])
-        let label = entity("Label", Label.self, [("code", .stringAttributeType)])
+        let sensor = entity("Sensor", Sensor.self, [attribute("id", .integer64AttributeType), attribute("name", .stringAttributeType)])
+        let label = entity("Label", Label.self, [attribute("code", .stringAttributeType)])
         relate(reading, "sensor", to: sensor, inverse: "readings", inverseToMany: true)
         relate(reading, "labels", to: label, toMany: true, inverse: "readings", inverseToMany: true)
         let model = NSManagedObjectModel()
         model.entities = [reading, sensor, label]
         return model
-    }
-
-    private static func entity(_ name: String, _ type: AnyClass, _ attributes: [(String, NSAttributeType)]) -> NSEntityDescription {
-        let entity = NSEntityDescription()
-        entity.name = name
-        entity.managedObjectClassName = NSStringFromClass(type)
-        entity.properties = attributes.map { name, type in
-            let attribute = NSAttributeDescription()
-            attribute.name = name
-            attribute.attributeType = type
-            attribute.isOptional = true
-            return attribute
-        }
-        return entity
     }
 }
 
@@ -93,14 +81,7 @@ struct Side {
     let decoder: JSONDecoder
 
     init(name: String, decoder: JSONDecoder, model: NSManagedObjectModel) {
-        let coordinator = NSPersistentStoreCoordinator(managedObjectModel: model)
-        do {
-            _ = try coordinator.addPersistentStore(ofType: NSInMemoryStoreType, configurationName: nil, at: nil, options: nil)
-        } catch {
-            fatalError("fuzz-many-parse: cannot add the in-memory store: \(error)")
-        }
-        context = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
-        context.persistentStoreCoordinator = coordinator
+        context = inMemoryContext(of: model, target: "fuzz-many-parse")
         decoder.managedObjectContext = context
         decoder.keyDecodingStrategy = .convertFromSnakeCase
         decoder.dateDecodingStrategy = .iso8601
