@@ -14,10 +14,10 @@ final class DecodableTypes {
     /// The destination of each property of a type, by property index (see ``destinations(of:)``).
     /// A payload has a few types: comparing references costs less than hashing for every object.
     @exclusivity(unchecked) private var destinationsByType: [(type: DecodableType, destinations: [DecodableType?])] = []
-    private var reachableByType: [ObjectIdentifier: [EntityMapping]] = [:]
+    @exclusivity(unchecked) private var reachableByType: [ObjectIdentifier: [EntityMapping]] = [:]
     /// Called when the first type whose objects run code of the app's own (hooks, or an
     /// `init(from:)`) is met, before any of it runs.
-    private var willMeetAppCode: (() -> Void)?
+    @exclusivity(unchecked) private var willMeetAppCode: (() -> Void)?
 
     init(model: NSManagedObjectModel, modelConventions: Bool, willMeetAppCode: @escaping () -> Void) {
         self.model = model

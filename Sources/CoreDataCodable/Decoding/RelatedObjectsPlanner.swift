@@ -20,7 +20,7 @@ final class RelatedObjectsPlanner {
     private let reader: ObjectReader
     /// The ledger of the running sync by entity name, which notes the relationship keys found; nil
     /// outside one.
-    var ledger: SyncLedger?
+    @exclusivity(unchecked) var ledger: SyncLedger?
     /// The types found to reach only complete tables. Tables never become incomplete during an
     /// import. A payload has a few types: searching them costs less than hashing.
     @exclusivity(unchecked) private var typesReachingCompleteTables: [ObjectIdentifier] = []

@@ -17,10 +17,10 @@ final class IdentityResolver {
     /// comparing references costs less than hashing an entity name for every object.
     @exclusivity(unchecked) private var tablesByMapping: [(mapping: EntityMapping, table: IdentityTable)] = []
     /// Identities met for the first time and not looked up yet, by mapping in the order first enqueued.
-    private var pending: [(mapping: EntityMapping, identities: [ObjectIdentity])] = []
+    @exclusivity(unchecked) private var pending: [(mapping: EntityMapping, identities: [ObjectIdentity])] = []
     /// The to-many properties, by index, that some JSON object of a mapping holds: the
     /// relationships the next fetch of its entity prefetches (see ``notePresentToMany(_:of:)``).
-    private var presentToMany: [(mapping: EntityMapping, present: [Bool])] = []
+    @exclusivity(unchecked) private var presentToMany: [(mapping: EntityMapping, present: [Bool])] = []
 
     init(context: NSManagedObjectContext) {
         self.context = context

@@ -24,11 +24,11 @@ final class UndoLog {
     private let updatedBefore: Set<ObjectIdentifier>
     /// The context's inserted objects before the first destination decoded by its own `init(from:)`:
     /// the objects such destinations insert on their own are the ones inserted since.
-    private var insertedBeforePlainDecodes: Set<NSManagedObject>?
+    @exclusivity(unchecked) private var insertedBeforePlainDecodes: Set<NSManagedObject>?
     /// Whether code of the app's own has run in the import (``willRunAppCode()``).
-    private var appCodeRan = false
+    @exclusivity(unchecked) private var appCodeRan = false
     /// The objects recorded property by property, until app code runs.
-    private var recordedEachChange: [(object: NSManagedObject, slot: Slot?)] = []
+    @exclusivity(unchecked) private var recordedEachChange: [(object: NSManagedObject, slot: Slot?)] = []
 
     /// Where an object's state is kept when it has an identity.
     typealias Slot = (table: IdentityTable, slot: Int)
