@@ -3,7 +3,8 @@ import Foundation
 /// The ``DecodableType`` of each type and destination entity one import meets, looked up in the
 /// shared ``MappingRegistry`` once per import, so that its lock is taken once per type.
 ///
-/// One import session uses it, on one thread: its properties skip dynamic exclusivity checks.
+/// One import session uses it, on one thread: the properties read for every object skip dynamic
+/// exclusivity checks.
 final class DecodableTypes {
     let model: NSManagedObjectModel
     /// Whether every destination entity decodes by the model's conventions, whatever its class: the
@@ -14,10 +15,10 @@ final class DecodableTypes {
     /// The destination of each property of a type, by property index (see ``destinations(of:)``).
     /// A payload has a few types: comparing references costs less than hashing for every object.
     @exclusivity(unchecked) private var destinationsByType: [(type: DecodableType, destinations: [DecodableType?])] = []
-    @exclusivity(unchecked) private var reachableByType: [ObjectIdentifier: [EntityMapping]] = [:]
+    private var reachableByType: [ObjectIdentifier: [EntityMapping]] = [:]
     /// Called when the first type whose objects run code of the app's own (hooks, or an
     /// `init(from:)`) is met, before any of it runs.
-    @exclusivity(unchecked) private var willMeetAppCode: (() -> Void)?
+    private var willMeetAppCode: (() -> Void)?
 
     init(model: NSManagedObjectModel, modelConventions: Bool, willMeetAppCode: @escaping () -> Void) {
         self.model = model

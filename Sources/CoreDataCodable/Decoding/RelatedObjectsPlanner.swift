@@ -13,14 +13,15 @@ import Foundation
 /// its related objects straight from the JSON. Reading ahead what needs no lookup made a first
 /// import of 100k people 1.3x slower.
 ///
-/// One import session uses it, on one thread: its properties skip dynamic exclusivity checks.
+/// One import session uses it, on one thread: the properties read for every object skip dynamic
+/// exclusivity checks.
 final class RelatedObjectsPlanner {
     private let types: DecodableTypes
     private let identities: IdentityResolver
     private let reader: ObjectReader
     /// The ledger of the running sync by entity name, which notes the relationship keys found; nil
     /// outside one.
-    @exclusivity(unchecked) var ledger: SyncLedger?
+    var ledger: SyncLedger?
     /// The types found to reach only complete tables. Tables never become incomplete during an
     /// import. A payload has a few types: searching them costs less than hashing.
     @exclusivity(unchecked) private var typesReachingCompleteTables: [ObjectIdentifier] = []

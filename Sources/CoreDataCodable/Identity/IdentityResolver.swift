@@ -8,7 +8,8 @@ import Foundation
 /// payload's size. An entity found empty when the import first meets it needs no fetch at all:
 /// every object of it is then one the import inserts (``pendingNeedNoFetch()``).
 ///
-/// One import session uses it, on one thread: its properties skip dynamic exclusivity checks.
+/// One import session uses it, on one thread: the properties read for every object skip dynamic
+/// exclusivity checks.
 final class IdentityResolver {
     private let context: NSManagedObjectContext
     /// The tables by entity name, shared by the types of one entity.
@@ -17,10 +18,10 @@ final class IdentityResolver {
     /// comparing references costs less than hashing an entity name for every object.
     @exclusivity(unchecked) private var tablesByMapping: [(mapping: EntityMapping, table: IdentityTable)] = []
     /// Identities met for the first time and not looked up yet, by mapping in the order first enqueued.
-    @exclusivity(unchecked) private var pending: [(mapping: EntityMapping, identities: [ObjectIdentity])] = []
+    private var pending: [(mapping: EntityMapping, identities: [ObjectIdentity])] = []
     /// The to-many properties, by index, that some JSON object of a mapping holds: the
     /// relationships the next fetch of its entity prefetches (see ``notePresentToMany(_:of:)``).
-    @exclusivity(unchecked) private var presentToMany: [(mapping: EntityMapping, present: [Bool])] = []
+    private var presentToMany: [(mapping: EntityMapping, present: [Bool])] = []
 
     init(context: NSManagedObjectContext) {
         self.context = context

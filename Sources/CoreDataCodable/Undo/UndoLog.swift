@@ -11,7 +11,8 @@ import Foundation
 /// entry, 17 MB of the peak of the README benchmark's first import of 100k people; with the slot
 /// and entry count at full width they took 32 bytes, and the peak was 2 MB higher.
 ///
-/// One import session uses it, on one thread: its properties skip dynamic exclusivity checks.
+/// One import session uses it, on one thread: the properties read for every object skip dynamic
+/// exclusivity checks.
 final class UndoLog {
     private let context: NSManagedObjectContext
     @exclusivity(unchecked) private var entries: [Entry] = []
@@ -24,11 +25,11 @@ final class UndoLog {
     private let updatedBefore: Set<ObjectIdentifier>
     /// The context's inserted objects before the first destination decoded by its own `init(from:)`:
     /// the objects such destinations insert on their own are the ones inserted since.
-    @exclusivity(unchecked) private var insertedBeforePlainDecodes: Set<NSManagedObject>?
+    private var insertedBeforePlainDecodes: Set<NSManagedObject>?
     /// Whether code of the app's own has run in the import (``willRunAppCode()``).
-    @exclusivity(unchecked) private var appCodeRan = false
+    private var appCodeRan = false
     /// The objects recorded property by property, until app code runs.
-    @exclusivity(unchecked) private var recordedEachChange: [(object: NSManagedObject, slot: Slot?)] = []
+    private var recordedEachChange: [(object: NSManagedObject, slot: Slot?)] = []
 
     /// Where an object's state is kept when it has an identity.
     typealias Slot = (table: IdentityTable, slot: Int)
