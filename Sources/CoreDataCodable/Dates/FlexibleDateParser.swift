@@ -102,12 +102,7 @@ private struct DateScanner {
 
     /// Exactly `count` ASCII digits as a number.
     private mutating func digits(_ count: Int) -> Int? {
-        guard index + count <= characters.count else { return nil }
-        var value = 0
-        for byte in characters[index..<(index + count)] {
-            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
-            value = value * 10 + Int(byte - UInt8(ascii: "0"))
-        }
+        guard index + count <= characters.count, let value = characters[index..<(index + count)].asciiDecimalValue else { return nil }
         index += count
         return value
     }

@@ -20,12 +20,7 @@ enum ISO8601Timestamp {
               bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"), bytes[19] == UInt8(ascii: "Z")
         else { return nil }
         func number(at start: Int, digits: Int) -> Int? {
-            var value = 0
-            for byte in bytes[start..<(start + digits)] {
-                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
-                value = value * 10 + Int(byte - UInt8(ascii: "0"))
-            }
-            return value
+            bytes[start..<(start + digits)].asciiDecimalValue
         }
         guard let year = number(at: 0, digits: 4), let month = number(at: 5, digits: 2), let day = number(at: 8, digits: 2),
               let hour = number(at: 11, digits: 2), let minute = number(at: 14, digits: 2), let second = number(at: 17, digits: 2),
